@@ -4,3 +4,4 @@
 //! deterministic: the same inputs always give the same outputs, so records replay exactly.
 
 pub mod go;
+pub mod timego;
