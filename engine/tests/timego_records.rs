@@ -89,9 +89,12 @@ fn size_limit_is_checked_before_parsing() {
     assert!(error.contains("more than the limit of 2097152"), "{error}");
 }
 
+/// A change to the example document.
+type Edit = Box<dyn Fn(&mut Value)>;
+
 #[test]
 fn malformed_documents_are_rejected_with_their_reason() {
-    let cases: Vec<(Box<dyn Fn(&mut Value)>, &str)> = vec![
+    let cases: Vec<(Edit, &str)> = vec![
         (Box::new(|d| d["schema"] = json!("surface-go-game")), "schema \"surface-go-game\"; expected \"time-go-game\""),
         (Box::new(|d| { d.as_object_mut().unwrap().remove("schema"); }), "missing field `schema`"),
         (Box::new(|d| d["version"] = json!(2)), "unsupported version 2"),
