@@ -404,3 +404,40 @@ fn lock_protects_the_past_and_the_first_unlocked_birth_has_no_gap() {
     );
     assert!(game.travellers().is_empty());
 }
+
+#[test]
+fn a_replayed_ko_retake_that_recreates_a_board_of_the_new_order_is_cancelled() {
+    // Black takes the ko at C2; White plays A4 elsewhere; Black passes; White retakes at B2
+    // (legal: A4 makes the board new); Black plays D3. White then moves A4 before the take:
+    // the retake now directly follows the take and would recreate the arrival board.
+    let mut game = ko_game();
+    play(&mut game, &["A4", "pass", "B2", "D3"]);
+    assert_eq!(&order(&game)[8..], ["BC2", "WA4", "WB2", "BD3"]);
+    let applied = time(&mut game, 9, 8).unwrap();
+    let consequences = applied.time.unwrap();
+    assert_eq!(
+        consequences.arrival.board_after,
+        game.chronological_board(9).unwrap()
+    );
+    let steps: Vec<(usize, Option<usize>, Option<Cancellation>)> = consequences
+        .steps
+        .iter()
+        .map(|s| (s.old_index, s.new_index, s.cancelled))
+        .collect();
+    assert_eq!(
+        steps,
+        vec![
+            (8, Some(9), None),
+            (10, None, Some(Cancellation::Superko { earlier_board: 9 })),
+            (11, Some(10), None),
+        ]
+    );
+    assert_eq!(consequences.steps[0].captured, vec![at(&game, "B2")]);
+    assert_eq!(&order(&game)[8..], ["WA4", "BC2", "BD3"]);
+    // The retake's stone disappears because its placement is cancelled, not captured.
+    assert!(consequences.captured.is_empty());
+    assert_eq!(consequences.cancelled.len(), 1);
+    assert!(consequences.cancelled[0].was_alive);
+    assert_eq!(consequences.restored, vec![at(&game, "C2")]);
+    assert_chronology(&game);
+}
