@@ -138,33 +138,27 @@ impl Chronology {
         self.history.push(hash);
     }
 
-    /// Replaces everything from gap `target` on by `suffix`, which the caller has checked
-    /// to be a legal continuation, recomputing the boards in place (reusing their storage).
-    pub(crate) fn install(&mut self, target: usize, suffix: &[Placement]) {
-        let mut captured = Vec::new();
+    /// Replaces everything from gap `target` on by `suffix`, taking over the boards and keys
+    /// a checked replay produced (`boards[k]` after `suffix[k]`); the replaced boards go back
+    /// to the caller's buffers so their storage is reused.
+    pub(crate) fn install(
+        &mut self,
+        target: usize,
+        suffix: &[Placement],
+        boards: &mut [Board],
+        keys: &[u64],
+    ) {
         self.placements.truncate(target);
         self.keys.truncate(target + 1);
         self.history.truncate(target + 1);
         for (k, &placement) in suffix.iter().enumerate() {
             let at = target + 1 + k;
             if at < self.boards.len() {
-                let (before, after) = self.boards.split_at_mut(at);
-                after[0].clone_from(&before[at - 1]);
+                std::mem::swap(&mut self.boards[at], &mut boards[k]);
             } else {
-                let copy = self.boards[at - 1].clone();
-                self.boards.push(copy);
+                self.boards.push(boards[k].clone());
             }
-            captured.clear();
-            self.boards[at]
-                .play(
-                    &self.graph,
-                    placement.point,
-                    placement.player,
-                    &mut captured,
-                )
-                .expect("an installed suffix was replayed legally");
-            self.keys
-                .push(key_after(self.keys[at - 1], placement, &captured));
+            self.keys.push(keys[k]);
             self.history
                 .push(history_step(self.history[at - 1], placement));
             self.placements.push(placement);

@@ -206,16 +206,17 @@ impl Game {
                     rejection: None,
                     message: format!("malformed action: {error}"),
                 })?;
-            game.apply(action).map_err(|rejection| RecordError {
-                action: Some(index),
-                message: format!(
-                    "illegal {} by {}: {}",
-                    action.type_name(),
-                    action.player(),
-                    rejection.message(size)
-                ),
-                rejection: Some(rejection),
-            })?;
+            game.apply_quietly(action)
+                .map_err(|rejection| RecordError {
+                    action: Some(index),
+                    message: format!(
+                        "illegal {} by {}: {}",
+                        action.type_name(),
+                        action.player(),
+                        rejection.message(size)
+                    ),
+                    rejection: Some(rejection),
+                })?;
         }
         if let Some(raw_checkpoint) = raw.checkpoint {
             if raw_checkpoint.get() != "null" {

@@ -18,17 +18,24 @@ pub(crate) struct Scratch {
     seen: KeyIndex,
     /// The new order from the arrival gap on: traveller first, then the kept placements.
     pub(crate) suffix: Vec<Placement>,
+    /// When a commit asks for them, the boards after each placement of `suffix`...
+    pub(crate) boards: Vec<Board>,
+    /// ... and their exact keys, so the chronology takes them over without replaying.
+    pub(crate) keys: Vec<u64>,
 }
 
 impl Scratch {
     /// Empty buffers; boards take their size from the first replay.
-    pub(crate) fn new(chronology: &Chronology) -> Scratch {
+    pub(crate) fn new() -> Scratch {
+        let tiny = Board::new(&crate::go::Graph::square(1));
         Scratch {
-            board: chronology.boards[0].clone(),
-            spare: chronology.boards[0].clone(),
+            board: tiny.clone(),
+            spare: tiny,
             captured: Vec::new(),
             seen: KeyIndex::default(),
             suffix: Vec::new(),
+            boards: Vec::new(),
+            keys: Vec::new(),
         }
     }
 }
@@ -70,12 +77,14 @@ pub(crate) struct Replayed {
 
 /// Replays the time move of the placement at `source` to gap `target` (already validated:
 /// `locked <= target < source < len`, own living stone). Does not check the (H, m) rule.
+/// With `keep_boards`, the board and key after each new placement are kept in the scratch.
 pub(crate) fn replay_time(
     chronology: &Chronology,
     source: usize,
     target: usize,
     scratch: &mut Scratch,
     sink: &mut impl ReplaySink,
+    keep_boards: bool,
 ) -> Result<Replayed, Rejection> {
     let graph = &chronology.graph;
     let traveller = chronology.placements[source];
@@ -85,7 +94,22 @@ pub(crate) fn replay_time(
         captured,
         seen,
         suffix,
+        boards,
+        keys,
     } = scratch;
+    let mut kept = 0;
+    let mut keep = |board: &Board, key: u64| {
+        if keep_boards {
+            if kept < boards.len() {
+                boards[kept].clone_from(board);
+                keys[kept] = key;
+            } else {
+                boards.push(board.clone());
+                keys.push(key);
+            }
+            kept += 1;
+        }
+    };
     board.clone_from(&chronology.boards[target]);
     captured.clear();
     let point = traveller.point;
@@ -103,6 +127,7 @@ pub(crate) fn replay_time(
         });
     }
     sink.arrival(&chronology.boards[target], board, captured);
+    keep(board, key);
     seen.clear();
     seen.insert(key, target as u32 + 1);
     suffix.clear();
@@ -128,9 +153,7 @@ pub(crate) fn replay_time(
                 match repeated(seen, next_key) {
                     Some(earlier_board) => Err(Cancellation::Superko { earlier_board }),
                     None => {
-                        board
-                            .play(graph, placement.point, placement.player, captured)
-                            .expect("checked placement");
+                        board.place_checked(graph, placement.point, placement.player, captured);
                         key = next_key;
                         Ok(())
                     }
@@ -138,9 +161,7 @@ pub(crate) fn replay_time(
             }
             Ok(preview) => {
                 spare.clone_from(board);
-                spare
-                    .play(graph, placement.point, placement.player, captured)
-                    .expect("checked placement");
+                spare.place_checked(graph, placement.point, placement.player, captured);
                 let next_key = key_after(key, placement, captured);
                 match repeated(seen, next_key) {
                     Some(earlier_board) => Err(Cancellation::Superko { earlier_board }),
@@ -159,6 +180,7 @@ pub(crate) fn replay_time(
                 suffix.push(placement);
                 seen.insert(key, new_index as u32 + 1);
                 history = history_step(history, placement);
+                keep(board, key);
                 Ok(new_index)
             }
             Err(reason) => {
