@@ -1,0 +1,419 @@
+//! Which moves are legal: the movement of each piece with blocking through space-time
+//! (A.3, A.3.1), the reasons a move is refused, check through every past instance of the
+//! king (A.6), and the list of legal moves, found by applying and taking back each
+//! candidate in place.
+
+use super::coord::{Move, Pos, Square, BOARD};
+use super::game::{EndReason, Game, Outcome, Winner, MAX_MOVES};
+use super::geometry::{
+    directions, pawn_deltas, pawn_step, reach, shape, Delta, PawnStep, Shape, KNIGHT, MAX_SLIDE,
+};
+use super::piece::{Color, Kind, Piece};
+use super::turn::{king_destroyed, king_lost};
+
+/// Why a move was refused. The texts are what TCECP sends in `Illegal move (REASON)`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    /// The game has ended.
+    #[error("The game is over")]
+    GameOver,
+    /// The move does not start in the present layer.
+    #[error("Pieces can only be moved from the present, turn {0}")]
+    NotPresent(u32),
+    /// No piece stands where the move starts.
+    #[error("There is no piece at {0}")]
+    NoPiece(Pos),
+    /// The piece belongs to the side not to move.
+    #[error("It is {0}'s turn")]
+    NotYourPiece(&'static str),
+    /// The displacement is not one this kind of piece makes.
+    #[error("A {0} cannot move that way")]
+    NotAMove(&'static str),
+    /// A pawn tried a double step after having moved.
+    #[error("A pawn moves two places only on its first move")]
+    DoubleAfterMoving,
+    /// An intermediate position of the path is occupied.
+    #[error("The path is blocked at {0}")]
+    Blocked(Pos),
+    /// The destination holds a piece of the mover's side.
+    #[error("The destination holds your own piece")]
+    OwnPiece,
+    /// A pawn's straight move onto an occupied position.
+    #[error("A pawn moves straight only onto an empty position")]
+    PawnBlocked,
+    /// A pawn's diagonal move with nothing to capture.
+    #[error("A pawn moves diagonally only to capture")]
+    PawnNothingToCapture,
+    /// The move would leave the mover's king attackable, or destroy it.
+    #[error("Move puts you in check")]
+    Check,
+}
+
+fn kind_name(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Pawn => "pawn",
+        Kind::Knight => "knight",
+        Kind::Bishop => "bishop",
+        Kind::Rook => "rook",
+        Kind::Queen => "queen",
+        Kind::King => "king",
+    }
+}
+
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// The position `k` steps of `unit` away from `from`, if it lies on the board and at or
+/// after turn 0.
+fn step(from: Pos, unit: Delta, k: i32) -> Option<Pos> {
+    let file = from.file as i32 + k * unit.0;
+    let rank = from.rank as i32 + k * unit.1;
+    let turn = from.turn as i64 + (k * unit.2) as i64;
+    if !(0..BOARD).contains(&file) || !(0..BOARD).contains(&rank) || turn < 0 {
+        return None;
+    }
+    Some(Pos {
+        turn: turn as u32,
+        rank: rank as u8,
+        file: file as u8,
+    })
+}
+
+impl Game {
+    /// Checks a move without playing it: `Ok` exactly for the moves `legal_moves` lists.
+    pub fn check_move(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        self.pseudo_legal(mv)?;
+        if self.legal_after(mv) {
+            Ok(())
+        } else {
+            Err(IllegalMove::Check)
+        }
+    }
+
+    /// Plays a move if it is legal, and settles checkmate, stalemate and the move limit.
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        self.check_move(mv)?;
+        self.make(mv);
+        self.commit(mv);
+        self.settle();
+        Ok(())
+    }
+
+    /// Plays a move known to be legal without settling checkmate or stalemate (for perft,
+    /// which finds them anyway as nodes with no move).
+    pub(super) fn play_unsettled(&mut self, mv: Move) {
+        self.make(mv);
+        self.commit(mv);
+    }
+
+    /// Settles the end of the game at the start of a turn.
+    fn settle(&mut self) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let side = self.to_move();
+        if !self.has_legal_move() {
+            let reason = if self.in_check(side, self.now()) {
+                EndReason::Checkmate
+            } else {
+                EndReason::Stalemate
+            };
+            let winner = match reason {
+                EndReason::Checkmate => Winner::side(side.opponent()),
+                _ => Winner::Draw,
+            };
+            self.outcome = Some(Outcome { winner, reason });
+        } else if self.played.len() >= MAX_MOVES {
+            self.outcome = Some(Outcome {
+                winner: Winner::Draw,
+                reason: EndReason::MoveLimit,
+            });
+        }
+    }
+
+    /// Whether the side to move is in check now.
+    pub fn is_in_check(&self) -> bool {
+        self.in_check(self.to_move(), self.now())
+    }
+
+    /// Checks everything about a move except what it does to the mover's king.
+    fn pseudo_legal(&self, mv: Move) -> Result<(), IllegalMove> {
+        if self.outcome.is_some() {
+            return Err(IllegalMove::GameOver);
+        }
+        let now = self.now();
+        if mv.from.turn != now {
+            return Err(IllegalMove::NotPresent(now));
+        }
+        let piece = self
+            .piece_at(mv.from)
+            .ok_or(IllegalMove::NoPiece(mv.from))?;
+        let side = self.to_move();
+        if piece.color != side {
+            return Err(IllegalMove::NotYourPiece(color_name(side)));
+        }
+        let delta = (
+            mv.to.file as i32 - mv.from.file as i32,
+            mv.to.rank as i32 - mv.from.rank as i32,
+            mv.to.turn as i64 - mv.from.turn as i64,
+        );
+        if delta.2.abs() > MAX_SLIDE as i64 {
+            return Err(IllegalMove::NotAMove(kind_name(piece.kind)));
+        }
+        let delta = (delta.0, delta.1, delta.2 as i32);
+        let path = shape(piece.kind, piece.color, delta);
+        if path == Shape::Impossible {
+            return Err(IllegalMove::NotAMove(kind_name(piece.kind)));
+        }
+        let pawn = if piece.kind == Kind::Pawn {
+            pawn_step(piece.color, delta)
+        } else {
+            None
+        };
+        if pawn == Some(PawnStep::Double) && piece.moved {
+            return Err(IllegalMove::DoubleAfterMoving);
+        }
+        if mv.to.turn > now {
+            // Everything else about a move into the future is decided on arrival.
+            return Ok(());
+        }
+        if let Shape::Slide { unit, steps } = path {
+            for k in 1..steps {
+                let at =
+                    step(mv.from, unit, k).ok_or(IllegalMove::NotAMove(kind_name(piece.kind)))?;
+                if self.piece_at(at).is_some() {
+                    return Err(if pawn.is_some() {
+                        IllegalMove::PawnBlocked
+                    } else {
+                        IllegalMove::Blocked(at)
+                    });
+                }
+            }
+        }
+        let there = self.piece_at(mv.to);
+        match (pawn, there) {
+            (_, Some(other)) if other.color == side => Err(IllegalMove::OwnPiece),
+            (Some(PawnStep::Capture), None) => Err(IllegalMove::PawnNothingToCapture),
+            (Some(PawnStep::Advance | PawnStep::Double), Some(_)) => Err(IllegalMove::PawnBlocked),
+            _ => Ok(()),
+        }
+    }
+
+    /// Applies a pseudo-legal move in place, judges the mover's king, and takes it back.
+    fn legal_after(&mut self, mv: Move) -> bool {
+        let side = self.to_move();
+        self.make(mv);
+        let events = &self.journal.events;
+        let legal = if king_destroyed(events, side) {
+            false
+        } else if king_lost(events, side) {
+            // The move stands and loses the game (A.4.2); it is not refused.
+            true
+        } else {
+            !self.in_check(side, self.now() + 1)
+        };
+        self.unmake();
+        legal
+    }
+
+    /// Appends to `out` the pseudo-legal moves of the piece on `square` of the present.
+    fn pseudo_moves_from(&self, square: Square, piece: Piece, out: &mut Vec<Move>) {
+        let now = self.now();
+        let from = Pos::new(square, now);
+        let consider = |to: Pos, out: &mut Vec<Move>| -> bool {
+            // Returns whether a slide may continue past `to`.
+            if to.turn > now {
+                out.push(Move { from, to });
+                return true;
+            }
+            match self.piece_at(to) {
+                None => {
+                    out.push(Move { from, to });
+                    true
+                }
+                Some(other) => {
+                    if other.color != piece.color {
+                        out.push(Move { from, to });
+                    }
+                    false
+                }
+            }
+        };
+        match piece.kind {
+            Kind::Pawn => {
+                for (delta, kind) in pawn_deltas(piece.color) {
+                    let Some(to) = step(from, delta, 1) else {
+                        continue;
+                    };
+                    let future = to.turn > now;
+                    let ok = match kind {
+                        PawnStep::Advance => future || self.piece_at(to).is_none(),
+                        PawnStep::Double => {
+                            !piece.moved
+                                && (future
+                                    || (self.piece_at(to).is_none()
+                                        && step(from, (delta.0 / 2, delta.1 / 2, 0), 1)
+                                            .is_some_and(|mid| self.piece_at(mid).is_none())))
+                        }
+                        PawnStep::Capture => {
+                            future || self.piece_at(to).is_some_and(|p| p.color != piece.color)
+                        }
+                    };
+                    if ok {
+                        out.push(Move { from, to });
+                    }
+                }
+            }
+            Kind::Knight => {
+                for &delta in &KNIGHT {
+                    if let Some(to) = step(from, delta, 1) {
+                        consider(to, out);
+                    }
+                }
+            }
+            _ => {
+                for &unit in directions(piece.kind) {
+                    for k in 1..=reach(piece.kind) {
+                        let Some(to) = step(from, unit, k) else {
+                            break;
+                        };
+                        if !consider(to, out) {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every legal move of the side to move, in a fixed order (by starting square, then
+    /// direction); empty once the game has ended.
+    pub fn legal_moves(&mut self) -> Vec<Move> {
+        let mut legal = Vec::new();
+        if self.outcome.is_some() {
+            return legal;
+        }
+        let mut candidates = Vec::with_capacity(256);
+        let present = &self.layers[self.now() as usize];
+        for (square, piece) in present.pieces_of(self.to_move()) {
+            self.pseudo_moves_from(square, piece, &mut candidates);
+        }
+        for mv in candidates {
+            if self.legal_after(mv) {
+                legal.push(mv);
+            }
+        }
+        legal
+    }
+
+    /// The legal moves of the piece at `from`, sorted by destination (turn, rank, file).
+    pub fn legal_moves_from(&mut self, from: Pos) -> Vec<Move> {
+        if self.outcome.is_some() || from.turn != self.now() {
+            return Vec::new();
+        }
+        let Some(piece) = self.piece_at(from) else {
+            return Vec::new();
+        };
+        if piece.color != self.to_move() {
+            return Vec::new();
+        }
+        let mut candidates = Vec::new();
+        self.pseudo_moves_from(from.square(), piece, &mut candidates);
+        let mut legal: Vec<Move> = candidates
+            .into_iter()
+            .filter(|&mv| self.legal_after(mv))
+            .collect();
+        legal.sort_by_key(|mv| mv.to);
+        legal
+    }
+
+    /// Whether the side to move has any legal move; stops at the first one found.
+    pub fn has_legal_move(&mut self) -> bool {
+        if self.outcome.is_some() {
+            return false;
+        }
+        let mut candidates = Vec::with_capacity(64);
+        let present = &self.layers[self.now() as usize];
+        let pieces: Vec<(Square, Piece)> = present.pieces_of(self.to_move()).collect();
+        for (square, piece) in pieces {
+            candidates.clear();
+            self.pseudo_moves_from(square, piece, &mut candidates);
+            for &mv in &candidates {
+                if self.legal_after(mv) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether `side`'s king is in check when the opponent commands the pieces of layer
+    /// `present` (the present, or the turn after it, which reads as the present): some
+    /// opposing piece there can move onto an instance of the king in that layer or any
+    /// earlier one (A.6), or an opposing traveller due at the end of that turn would
+    /// appear on the king. Looks from each king instance within reach of the attackers:
+    /// no piece moves more than seven turns, so older layers cannot matter.
+    pub(super) fn in_check(&self, side: Color, present: u32) -> bool {
+        let attacker = side.opponent();
+        let oldest = present.saturating_sub(MAX_SLIDE as u32);
+        let mut kings: Vec<Pos> = Vec::with_capacity(16);
+        for turn in oldest..=present {
+            for (square, piece) in self.layer_or_present(turn).pieces_of(side) {
+                if piece.kind == Kind::King {
+                    kings.push(Pos::new(square, turn));
+                }
+            }
+        }
+        if kings.is_empty() {
+            return false;
+        }
+        for (square, piece) in self.layer_or_present(present).pieces_of(attacker) {
+            let from = Pos::new(square, present);
+            for &king in &kings {
+                if self.attacks(piece, from, king) {
+                    return true;
+                }
+            }
+        }
+        self.queue.iter().any(|traveller| {
+            traveller.piece.color == attacker
+                && traveller.to.turn == present
+                && self
+                    .layer_or_present(present)
+                    .get(traveller.to.square())
+                    .is_some_and(|p| p.color == side && p.kind == Kind::King)
+                && self.arrival_succeeds(traveller, present)
+        })
+    }
+
+    /// Whether `piece` at `from` can move onto `target` (at or before `from.turn`) and so
+    /// capture what stands there.
+    fn attacks(&self, piece: Piece, from: Pos, target: Pos) -> bool {
+        let delta = (
+            target.file as i32 - from.file as i32,
+            target.rank as i32 - from.rank as i32,
+            target.turn as i32 - from.turn as i32,
+        );
+        match shape(piece.kind, piece.color, delta) {
+            Shape::Impossible => false,
+            Shape::Leap => {
+                piece.kind != Kind::Pawn
+                    || (delta.2 == 0 && pawn_step(piece.color, delta) == Some(PawnStep::Capture))
+            }
+            Shape::Slide { unit, steps } => {
+                piece.kind != Kind::Pawn
+                    && (1..steps).all(|k| {
+                        let file = from.file as i32 + k * unit.0;
+                        let rank = from.rank as i32 + k * unit.1;
+                        let turn = (from.turn as i32 + k * unit.2) as u32;
+                        self.layer_or_present(turn)
+                            .is_empty((rank * 8 + file) as Square)
+                    })
+            }
+        }
+    }
+}
