@@ -276,3 +276,68 @@ impl Game {
         &self.layers[(turn as usize).min(self.layers.len() - 1)]
     }
 }
+
+/// Why a set-up position was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// A side has no king or more than one.
+    #[error("{0} must have exactly one king")]
+    Kings(&'static str),
+    /// A side has more than sixteen pieces.
+    #[error("{0} has more than 16 pieces")]
+    TooMany(&'static str),
+    /// Two pieces on one square.
+    #[error("two pieces on square {0}")]
+    Doubled(Square),
+    /// A pawn on its own first rank or on the last rank.
+    #[error("a pawn cannot stand on square {0}")]
+    PawnRank(Square),
+}
+
+impl Game {
+    /// A game starting at turn 0, white to move, from the given pieces instead of the
+    /// chess starting position (for studies and tests; records always start from the
+    /// chess position). Pawns count as not yet moved.
+    pub fn with_pieces(pieces: &[(Square, Color, Kind)]) -> Result<Game, SetupError> {
+        let mut layer = Layer::empty();
+        for (side, name) in [(Color::White, "white"), (Color::Black, "black")] {
+            let own: Vec<_> = pieces.iter().filter(|p| p.1 == side).collect();
+            if own.iter().filter(|p| p.2 == Kind::King).count() != 1 {
+                return Err(SetupError::Kings(name));
+            }
+            if own.len() > 16 {
+                return Err(SetupError::TooMany(name));
+            }
+            let base = if side == Color::White { 0 } else { 16 };
+            let king = king_lineage(side);
+            let mut free = (base..base + 16).filter(|&l| l != king);
+            for &&(square, color, kind) in &own {
+                if square >= 64 || !layer.is_empty(square) {
+                    return Err(SetupError::Doubled(square));
+                }
+                if kind == Kind::Pawn && (square < 8 || square >= 56) {
+                    return Err(SetupError::PawnRank(square));
+                }
+                let lineage = if kind == Kind::King {
+                    king
+                } else {
+                    free.next().ok_or(SetupError::TooMany(name))?
+                };
+                layer.set(
+                    square,
+                    Some(Piece {
+                        lineage,
+                        color,
+                        kind,
+                        age: 0,
+                        moved: false,
+                    }),
+                );
+            }
+        }
+        let mut game = Game::new();
+        game.layers = vec![layer];
+        game.settle_start();
+        Ok(game)
+    }
+}

@@ -110,6 +110,25 @@ impl Game {
         self.commit(mv);
     }
 
+    /// Plays a move that obeys the movement rules without judging what it does to the
+    /// mover's king, and returns what the turn did. For analysis and for the test suite's
+    /// independent move generator, which judges check itself; games use `play`.
+    pub fn play_without_king_safety(
+        &mut self,
+        mv: Move,
+    ) -> Result<Vec<super::game::Event>, IllegalMove> {
+        self.pseudo_legal(mv)?;
+        self.make(mv);
+        let events = self.journal.events.clone();
+        self.commit(mv);
+        Ok(events)
+    }
+
+    /// Settles a set-up position that may already be mate or stalemate.
+    pub(super) fn settle_start(&mut self) {
+        self.settle();
+    }
+
     /// Settles the end of the game at the start of a turn.
     fn settle(&mut self) {
         if self.outcome.is_some() {

@@ -14,12 +14,19 @@ mod legality;
 mod perft;
 mod piece;
 mod playout;
+mod record;
 mod turn;
 
 pub use coord::{Move, NotationError, Pos, Square, BOARD};
-pub use game::{king_lineage, EndReason, Event, Game, Outcome, Traveller, Winner, MAX_MOVES};
+pub use game::{
+    king_lineage, EndReason, Event, Game, Outcome, SetupError, Traveller, Winner, MAX_MOVES,
+};
 pub use geometry::{shape, Delta, Shape};
 pub use layer::Layer;
 pub use legality::IllegalMove;
 pub use piece::{Color, Kind, Lineage, Piece, LINEAGES};
 pub use playout::{random_playout, Playout, SplitMix64};
+pub use record::{
+    Checkpoint, GameRecord, PlacedPiece, QueuedPiece, RecordError, MAX_RECORD_BYTES, RULES, SCHEMA,
+    VERSION,
+};
