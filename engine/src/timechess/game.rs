@@ -315,7 +315,7 @@ impl Game {
                 if square >= 64 || !layer.is_empty(square) {
                     return Err(SetupError::Doubled(square));
                 }
-                if kind == Kind::Pawn && (square < 8 || square >= 56) {
+                if kind == Kind::Pawn && !(8..56).contains(&square) {
                     return Err(SetupError::PawnRank(square));
                 }
                 let lineage = if kind == Kind::King {
