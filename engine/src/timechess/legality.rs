@@ -136,7 +136,7 @@ impl Game {
         }
         let side = self.to_move();
         if !self.has_legal_move() {
-            let reason = if self.in_check(side, self.now()) {
+            let reason = if self.is_in_check() {
                 EndReason::Checkmate
             } else {
                 EndReason::Stalemate
@@ -154,9 +154,14 @@ impl Game {
         }
     }
 
-    /// Whether the side to move is in check now.
+    /// Whether the side to move is in check: an opposing piece can take an instance of its
+    /// king now, or an opposing traveller will appear on the king at the end of this turn
+    /// or the next unless the side does something about it.
     pub fn is_in_check(&self) -> bool {
-        self.in_check(self.to_move(), self.now())
+        let (side, now) = (self.to_move(), self.now());
+        self.attacked(side, now)
+            || self.arrival_threat(side, now)
+            || self.arrival_threat(side, now + 1)
     }
 
     /// Checks everything about a move except what it does to the mover's king.
@@ -233,7 +238,7 @@ impl Game {
             // The move stands and loses the game (A.4.2); it is not refused.
             true
         } else {
-            !self.in_check(side, self.now() + 1)
+            !self.exposed_after_move(side)
         };
         self.unmake();
         legal
@@ -370,13 +375,12 @@ impl Game {
         false
     }
 
-    /// Whether `side`'s king is in check when the opponent commands the pieces of layer
+    /// Whether `side`'s king can be taken by the opponent commanding the pieces of layer
     /// `present` (the present, or the turn after it, which reads as the present): some
     /// opposing piece there can move onto an instance of the king in that layer or any
-    /// earlier one (A.6), or an opposing traveller due at the end of that turn would
-    /// appear on the king. Looks from each king instance within reach of the attackers:
-    /// no piece moves more than seven turns, so older layers cannot matter.
-    pub(super) fn in_check(&self, side: Color, present: u32) -> bool {
+    /// earlier one (A.6). Looks from each king instance within reach of the attackers: no
+    /// piece moves more than seven turns, so older layers cannot matter.
+    pub(super) fn attacked(&self, side: Color, present: u32) -> bool {
         let attacker = side.opponent();
         let oldest = present.saturating_sub(MAX_SLIDE as u32);
         let mut kings: Vec<Pos> = Vec::with_capacity(16);
@@ -390,23 +394,34 @@ impl Game {
         if kings.is_empty() {
             return false;
         }
-        for (square, piece) in self.layer_or_present(present).pieces_of(attacker) {
-            let from = Pos::new(square, present);
-            for &king in &kings {
-                if self.attacks(piece, from, king) {
-                    return true;
-                }
-            }
-        }
+        self.layer_or_present(present)
+            .pieces_of(attacker)
+            .any(|(square, piece)| {
+                let from = Pos::new(square, present);
+                kings.iter().any(|&king| self.attacks(piece, from, king))
+            })
+    }
+
+    /// Whether an opposing traveller due at the end of `turn` would, as things stand,
+    /// appear on `side`'s king and capture it.
+    pub(super) fn arrival_threat(&self, side: Color, turn: u32) -> bool {
         self.queue.iter().any(|traveller| {
-            traveller.piece.color == attacker
-                && traveller.to.turn == present
+            traveller.piece.color != side
+                && traveller.to.turn == turn
                 && self
-                    .layer_or_present(present)
+                    .layer_or_present(turn)
                     .get(traveller.to.square())
                     .is_some_and(|p| p.color == side && p.kind == Kind::King)
-                && self.arrival_succeeds(traveller, present)
+                && self.arrival_succeeds(traveller, turn)
         })
+    }
+
+    /// Whether `side`, having just moved, left its king to be taken before it moves again:
+    /// by a move of the opponent, or by an opposing traveller due at the end of the
+    /// opponent's turn.
+    fn exposed_after_move(&self, side: Color) -> bool {
+        let next = self.now() + 1;
+        self.attacked(side, next) || self.arrival_threat(side, next)
     }
 
     /// Whether `piece` at `from` can move onto `target` (at or before `from.turn`) and so
@@ -434,5 +449,61 @@ impl Game {
                     })
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::game::Game;
+    use super::super::layer::Layer;
+    use super::super::piece::{Color, Kind, Piece};
+    use super::*;
+
+    fn piece(lineage: u8, color: Color, kind: Kind) -> Option<Piece> {
+        Some(Piece {
+            lineage,
+            color,
+            kind,
+            age: 0,
+            moved: true,
+        })
+    }
+
+    /// White to move at turn 2 with no piece in the present (its king only in the past):
+    /// the side has no legal move, so the game ends, as checkmate when the king's past
+    /// instance is attacked and as a drawn stalemate when it is not.
+    fn no_move_position(queen_square: u8) -> Game {
+        let mut past = Layer::empty();
+        past.set(0, piece(4, Color::White, Kind::King));
+        past.set(63, piece(28, Color::Black, Kind::King));
+        past.set(queen_square, piece(27, Color::Black, Kind::Queen));
+        let mut present = past.clone();
+        present.set(0, None);
+        let mut game = Game::new();
+        game.layers = vec![past.clone(), past, present];
+        game.settle();
+        game
+    }
+
+    #[test]
+    fn no_legal_move_is_checkmate_in_check_and_a_drawn_stalemate_otherwise() {
+        // a2 reaches a1 one turn back along (0, -1, -1).
+        let mate = no_move_position(8);
+        assert_eq!(
+            mate.outcome(),
+            Some(Outcome {
+                winner: Winner::Black,
+                reason: EndReason::Checkmate
+            })
+        );
+        // d5 reaches nothing.
+        let stalemate = no_move_position(35);
+        assert_eq!(
+            stalemate.outcome(),
+            Some(Outcome {
+                winner: Winner::Draw,
+                reason: EndReason::Stalemate
+            })
+        );
     }
 }
