@@ -2,16 +2,18 @@
 //! speaks the engine protocols without the desktop app. Each game has a module with a
 //! `run(args) -> ExitCode` entry point; this file only dispatches.
 
-// Shared by the game commands as they are added.
-#[allow(dead_code)]
+mod chess;
 mod input;
+mod tcecp;
 
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: canon <command> [arguments]
 
 commands:
-  help                        this text";
+  help                        this text
+  tcecp                       Time Chess engine speaking TCECP on stdin/stdout
+  chess <subcommand>          Time Chess records, perft and branching statistics";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -21,6 +23,8 @@ fn main() -> ExitCode {
             println!("{USAGE}");
             ExitCode::SUCCESS
         }
+        Some("tcecp") => tcecp::run(rest),
+        Some("chess") => chess::run(rest),
         Some(command) => {
             eprintln!(
                 "canon: unknown command '{command}' ({} arguments)\n{USAGE}",
