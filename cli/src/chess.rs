@@ -96,6 +96,8 @@ fn branching(games: &str, seed: &str) -> Result<String, String> {
     }
     let mut rng = SplitMix64::new(seed);
     let mut per_turn: Vec<usize> = Vec::new();
+    // Sum and count of legal moves per block of ten turns, as the dissertation's figure 5.1.
+    let mut blocks = vec![(0usize, 0usize); 20];
     let mut lengths: Vec<usize> = Vec::new();
     let mut game_means: Vec<f64> = Vec::new();
     let mut endings = std::collections::BTreeMap::<String, usize>::new();
@@ -110,6 +112,10 @@ fn branching(games: &str, seed: &str) -> Result<String, String> {
             );
         }
         per_turn.extend(&playout.branching);
+        for (turn, &n) in playout.branching.iter().enumerate().take(blocks.len() * 10) {
+            blocks[turn / 10].0 += n;
+            blocks[turn / 10].1 += 1;
+        }
         let ending = match playout.outcome {
             Some(o) => format!("{}-{}", winner(o.winner), reason(o.reason)),
             None => "unfinished".to_string(),
@@ -132,6 +138,10 @@ fn branching(games: &str, seed: &str) -> Result<String, String> {
         "meanLegalMovesPerTurn": round(mean),
         "meanOfGameMeans": round(game_means.iter().sum::<f64>() / game_means.len().max(1) as f64),
         "legalMovesHistogramBy10": histogram,
+        "meanLegalMovesByTurnBlock10": blocks
+            .iter()
+            .map(|&(sum, count)| round(sum as f64 / count.max(1) as f64))
+            .collect::<Vec<_>>(),
         "gameLength": {
             "mean": round(mean_length),
             "min": lengths[0],

@@ -6,7 +6,10 @@ use canon_engine::timechess::Game;
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn load(name: &str) -> Game {
-    let path = format!("{}/tests/timechess_data/{name}.json", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/tests/timechess_data/{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
     Game::import(&std::fs::read(&path).expect("bench data")).expect("valid record")
 }
 
@@ -26,22 +29,26 @@ fn decide(c: &mut Criterion) {
     // the side to move has no legal move (every candidate tried) and is in check.
     let mut mate = load("checkmate_54");
     let last = mate.undo().expect("a move to replay");
-    group.bench_function("checkmate at turn 54: play the mating move and decide", |b| {
-        b.iter(|| {
-            mate.play(last).expect("legal");
-            assert!(mate.outcome().is_some());
-            mate.undo();
-        })
-    });
+    group.bench_function(
+        "checkmate at turn 54: play the mating move and decide",
+        |b| {
+            b.iter(|| {
+                mate.play(last).expect("legal");
+                assert!(mate.outcome().is_some());
+                mate.undo();
+            })
+        },
+    );
     // Turn 60 of a random game: the decision after a move (some legal move exists?) and,
     // as the worst case a mate would cost, the complete list of legal moves.
     let mut sixty = load("mid_12_60");
     group.bench_function("turn 60: has a legal move and in check", |b| {
         b.iter(|| (sixty.has_legal_move(), sixty.is_in_check()))
     });
-    group.bench_function("turn 60: every legal move (worst case of a decision)", |b| {
-        b.iter(|| sixty.legal_moves().len())
-    });
+    group.bench_function(
+        "turn 60: every legal move (worst case of a decision)",
+        |b| b.iter(|| sixty.legal_moves().len()),
+    );
     group.finish();
 }
 

@@ -154,14 +154,13 @@ impl Game {
         }
     }
 
-    /// Whether the side to move is in check: an opposing piece can take an instance of its
-    /// king now, or an opposing traveller will appear on the king at the end of this turn
-    /// or the next unless the side does something about it.
+    /// Whether the side to move is in check: if it could pass, the opponent's next move
+    /// could take an instance of its king, or an opposing traveller would appear on the
+    /// king at the end of this turn or the next. This is the test a move must pass
+    /// (`exposed_after_move`) applied to the position as it stands, as chess defines check.
     pub fn is_in_check(&self) -> bool {
         let (side, now) = (self.to_move(), self.now());
-        self.attacked(side, now)
-            || self.arrival_threat(side, now)
-            || self.arrival_threat(side, now + 1)
+        self.arrival_threat(side, now) || self.exposed_after_move(side)
     }
 
     /// Checks everything about a move except what it does to the mover's king.
@@ -487,8 +486,8 @@ mod tests {
 
     #[test]
     fn no_legal_move_is_checkmate_in_check_and_a_drawn_stalemate_otherwise() {
-        // a2 reaches a1 one turn back along (0, -1, -1).
-        let mate = no_move_position(8);
+        // From the turn after the present, a3 reaches a1 two turns back along (0, -2, -2).
+        let mate = no_move_position(16);
         assert_eq!(
             mate.outcome(),
             Some(Outcome {
@@ -503,6 +502,34 @@ mod tests {
             Some(Outcome {
                 winner: Winner::Draw,
                 reason: EndReason::Stalemate
+            })
+        );
+    }
+
+    /// The white king arrived on e5 at turn 1 (it was in transit during turn 0). At turn 2
+    /// the black knight on f5 cannot reach e5 at turns 0-2 from turn 2, but after any white
+    /// move it reaches e5t1 from turn 3 along (-1, 0, -2): white is in check, and with no
+    /// legal move (the rook on f8 guards every capture of the knight) this is checkmate,
+    /// not stalemate.
+    #[test]
+    fn check_is_judged_from_the_opponents_next_turn() {
+        let mut before = Layer::empty();
+        before.set(37, piece(29, Color::Black, Kind::Knight));
+        before.set(63, piece(28, Color::Black, Kind::King));
+        // Guards f5, so the king cannot take the knight there in the present or the past.
+        before.set(61, piece(31, Color::Black, Kind::Rook));
+        let mut arrived = before.clone();
+        arrived.set(36, piece(4, Color::White, Kind::King));
+        let mut game = Game::new();
+        game.layers = vec![before, arrived.clone(), arrived];
+        assert!(!game.attacked(Color::White, 2));
+        assert!(game.is_in_check());
+        game.settle();
+        assert_eq!(
+            game.outcome(),
+            Some(Outcome {
+                winner: Winner::Black,
+                reason: EndReason::Checkmate
             })
         );
     }
