@@ -154,13 +154,22 @@ impl Game {
         }
     }
 
-    /// Whether the side to move is in check: if it could pass, the opponent's next move
-    /// could take an instance of its king, or an opposing traveller would appear on the
-    /// king at the end of this turn or the next. This is the test a move must pass
-    /// (`exposed_after_move`) applied to the position as it stands, as chess defines check.
-    pub fn is_in_check(&self) -> bool {
-        let (side, now) = (self.to_move(), self.now());
-        self.arrival_threat(side, now) || self.exposed_after_move(side)
+    /// Whether the side to move is in check: were it allowed to pass, its king would be
+    /// taken — by a traveller appearing on it at the end of this turn, by a move of the
+    /// opponent at the next turn, or by an opposing traveller at the end of that one. This
+    /// is the test every move must pass (`legal_after`) applied to a pass, as chess
+    /// defines check. Arrivals are applied and taken back, hence `&mut`.
+    pub fn is_in_check(&mut self) -> bool {
+        if self.outcome.is_some() {
+            return false;
+        }
+        let side = self.to_move();
+        self.make_pass();
+        let events = &self.journal.events;
+        let exposed = king_destroyed(events, side)
+            || (!king_lost(events, side) && self.exposed_after_move(side));
+        self.unmake();
+        exposed
     }
 
     /// Checks everything about a move except what it does to the mover's king.
@@ -523,6 +532,46 @@ mod tests {
         let mut game = Game::new();
         game.layers = vec![before, arrived.clone(), arrived];
         assert!(!game.attacked(Color::White, 2));
+        assert!(game.is_in_check());
+        game.settle();
+        assert_eq!(
+            game.outcome(),
+            Some(Outcome {
+                winner: Winner::Black,
+                reason: EndReason::Checkmate
+            })
+        );
+    }
+
+    /// A black knight left f6 at turn 1 for f4, due at the end of turn 2, white's turn.
+    /// Once it has appeared it reaches the white king's instance f3t1 from turn 3 along
+    /// (0, -1, -2), and nothing white does at turn 2 stops the arrival: check is judged
+    /// after the arrivals a pass would bring, so this is checkmate, not stalemate.
+    #[test]
+    fn check_counts_the_arrivals_at_the_end_of_the_turn() {
+        let knight = Piece {
+            lineage: 30,
+            color: Color::Black,
+            kind: Kind::Knight,
+            age: 1,
+            moved: true,
+        };
+        let mut start = Layer::empty();
+        start.set(21, piece(4, Color::White, Kind::King));
+        start.set(63, piece(28, Color::Black, Kind::King));
+        let first = start.clone();
+        start.set(45, Some(knight));
+        let mut game = Game::new();
+        game.layers = vec![start, first.clone(), first.clone()];
+        game.queue.push(super::super::game::Traveller {
+            piece: knight,
+            from: Pos::new(45, 1),
+            to: Pos::new(29, 2),
+        });
+        assert!(
+            !game.exposed_after_move(Color::White),
+            "not before the arrival"
+        );
         assert!(game.is_in_check());
         game.settle();
         assert_eq!(

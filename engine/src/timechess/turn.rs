@@ -50,10 +50,7 @@ impl Game {
     /// Applies a move already known to be pseudo-legal, then the arrivals of the turn.
     /// Leaves the journal in `self.journal`; `unmake` takes it all back.
     pub(super) fn make(&mut self, mv: Move) {
-        self.journal.cells.clear();
-        self.journal.killed.clear();
-        self.journal.events.clear();
-        self.journal.pushed = false;
+        self.open_journal();
         let now = self.now();
         let Some(piece) = self.layers[now as usize].get(mv.from.square()) else {
             return;
@@ -79,6 +76,20 @@ impl Game {
             self.journal.pushed = true;
         }
         self.arrive(now);
+    }
+
+    /// Applies what passing the turn would do, were passing allowed: only the arrivals
+    /// at its end. Check is judged on this (see `is_in_check`); `unmake` takes it back.
+    pub(super) fn make_pass(&mut self) {
+        self.open_journal();
+        self.arrive(self.now());
+    }
+
+    fn open_journal(&mut self) {
+        self.journal.cells.clear();
+        self.journal.killed.clear();
+        self.journal.events.clear();
+        self.journal.pushed = false;
     }
 
     /// A backward traveller lands in the past, capturing what it lands on, and is copied
