@@ -391,14 +391,20 @@ impl Game {
     pub(super) fn attacked(&self, side: Color, present: u32) -> bool {
         let attacker = side.opponent();
         let oldest = present.saturating_sub(MAX_SLIDE as u32);
-        let mut kings: Vec<Pos> = Vec::with_capacity(16);
+        // A king has at most two instances in a layer (its younger self and a braindead
+        // copy, since it goes back one turn at most), so this fixed buffer, which avoids
+        // an allocation per candidate move, is never full.
+        let mut kings = [Pos::new(0, 0); 64];
+        let mut count = 0;
         for turn in oldest..=present {
             for (square, piece) in self.layer_or_present(turn).pieces_of(side) {
-                if piece.kind == Kind::King {
-                    kings.push(Pos::new(square, turn));
+                if piece.kind == Kind::King && count < kings.len() {
+                    kings[count] = Pos::new(square, turn);
+                    count += 1;
                 }
             }
         }
+        let kings = &kings[..count];
         if kings.is_empty() {
             return false;
         }

@@ -29,14 +29,23 @@ impl Game {
     /// older is removed from every layer (A.5.1, section 4.2.2.3); what those instances
     /// did stays done.
     fn capture(&mut self, victim: Piece, at: Pos) {
-        for turn in 0..self.layers.len() as u32 {
-            let doomed: Vec<Square> = self.layers[turn as usize]
-                .pieces()
-                .filter(|(_, p)| p.lineage == victim.lineage && p.age >= victim.age)
-                .map(|(square, _)| square)
-                .collect();
-            for square in doomed {
-                self.write(turn, square, None);
+        if at.turn == self.now() {
+            // The present instance of a piece is the oldest of its lineage: nothing else
+            // is of its age or older.
+            self.write(at.turn, at.square(), None);
+        } else {
+            for turn in 0..self.layers.len() as u32 {
+                let mut doomed = 0u64;
+                for (square, p) in self.layers[turn as usize].pieces() {
+                    if p.lineage == victim.lineage && p.age >= victim.age {
+                        doomed |= 1u64 << square;
+                    }
+                }
+                while doomed != 0 {
+                    let square = doomed.trailing_zeros() as Square;
+                    doomed &= doomed - 1;
+                    self.write(turn, square, None);
+                }
             }
         }
         self.kill(victim.lineage, victim.age);
