@@ -126,21 +126,25 @@ pub enum RecordError {
 }
 
 impl Game {
-    /// The checkpoint of the current state.
-    pub fn checkpoint(&self) -> Checkpoint {
-        let now = self.now();
-        let present = self
-            .pieces(now)
-            .unwrap_or_default()
-            .into_iter()
-            .map(|(at, piece)| PlacedPiece {
-                at,
-                color: piece.color,
-                kind: piece.kind,
-            })
-            .collect();
-        let future_queue = self
-            .future_queue()
+    /// The pieces of the layer of `turn` as an interface shows them (from a1 by rank, then
+    /// file), or `None` for a layer that does not exist yet.
+    pub fn layer_view(&self, turn: u32) -> Option<Vec<PlacedPiece>> {
+        let pieces = self.pieces(turn)?;
+        Some(
+            pieces
+                .into_iter()
+                .map(|(at, piece)| PlacedPiece {
+                    at,
+                    color: piece.color,
+                    kind: piece.kind,
+                })
+                .collect(),
+        )
+    }
+
+    /// The pieces in transit as an interface shows them, in arrival order.
+    pub fn future_queue_view(&self) -> Vec<QueuedPiece> {
+        self.future_queue()
             .into_iter()
             .map(|t| QueuedPiece {
                 from: t.from,
@@ -148,7 +152,14 @@ impl Game {
                 color: t.piece.color,
                 kind: t.piece.kind,
             })
-            .collect();
+            .collect()
+    }
+
+    /// The checkpoint of the current state.
+    pub fn checkpoint(&self) -> Checkpoint {
+        let now = self.now();
+        let present = self.layer_view(now).unwrap_or_default();
+        let future_queue = self.future_queue_view();
         Checkpoint {
             turn: now,
             next: self.outcome().is_none().then(|| self.to_move()),
