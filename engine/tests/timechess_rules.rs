@@ -314,6 +314,31 @@ fn a_king_lost_in_time_loses_unless_the_square_is_cleared_in_time() {
 }
 
 #[test]
+fn a_king_uncovered_for_an_arrival_in_the_same_turn_is_captured_and_loses() {
+    // The white bishop c1t0c3t2 is due on the black king at the end of turn 2; black's
+    // knight blocks its path at c2t1, so black is not in check. White erases the knight
+    // from its start (g3t2e3t0 takes it at e3t0), the path clears, the bishop arrives.
+    let mut game = setup(&[
+        ("a8", 'K'),
+        ("c1", 'B'),
+        ("g3", 'B'),
+        ("c3", 'k'),
+        ("e3", 'n'),
+    ]);
+    play_all(&mut game, &["c1t0c3t2", "e3t1c2t1"]);
+    assert!(!game.is_in_check());
+    play_all(&mut game, &["g3t2e3t0"]);
+    assert_eq!(kind_at(&game, "c3t2"), Some((Color::White, Kind::Bishop)));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome {
+            winner: Winner::White,
+            reason: EndReason::KingCaptured
+        })
+    );
+}
+
+#[test]
 fn the_game_is_drawn_after_the_move_limit() {
     let mut game = setup(&[("a1", 'K'), ("h8", 'k')]);
     let shuffle = ["a1", "a2", "h8", "h7"];
