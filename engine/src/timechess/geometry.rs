@@ -200,3 +200,95 @@ pub fn shape(kind: Kind, color: Color, d: Delta) -> Shape {
         }
     }
 }
+
+/// Number of displacement values per axis that a table covers: -7..=7.
+const SPAN: usize = (2 * MAX_SLIDE + 1) as usize;
+
+/// `shape` of every non-pawn kind for every displacement within seven places, packed as
+/// 0 (impossible), 1 (leap) or the number of steps of a slide. Check detection asks this
+/// question for every opposing piece and king instance of every candidate move, so it is
+/// answered by one lookup instead of recomputing the geometry.
+fn shape_table() -> &'static [u8] {
+    static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let kinds = [
+            Kind::Knight,
+            Kind::Bishop,
+            Kind::Rook,
+            Kind::Queen,
+            Kind::King,
+        ];
+        let mut table = vec![0u8; kinds.len() * SPAN * SPAN * SPAN];
+        for (k, &kind) in kinds.iter().enumerate() {
+            for x in -MAX_SLIDE..=MAX_SLIDE {
+                for y in -MAX_SLIDE..=MAX_SLIDE {
+                    for t in -MAX_SLIDE..=MAX_SLIDE {
+                        let code = match shape(kind, Color::White, (x, y, t)) {
+                            Shape::Impossible => 0,
+                            Shape::Leap => 1,
+                            Shape::Slide { steps, .. } => steps as u8,
+                        };
+                        table[table_index(k, (x, y, t))] = code;
+                    }
+                }
+            }
+        }
+        table
+    })
+}
+
+fn table_index(kind_index: usize, (x, y, t): Delta) -> usize {
+    let at = |v: i32| (v + MAX_SLIDE) as usize;
+    ((kind_index * SPAN + at(x)) * SPAN + at(y)) * SPAN + at(t)
+}
+
+/// `shape` for a non-pawn piece, by table: 0 impossible, 1 leap, n >= 2 a slide of n unit
+/// steps (the unit is the signum of each component). Pawns, whose moves depend on colour
+/// and on what the destination holds, are not covered and give 0.
+pub fn shape_code(kind: Kind, d: Delta) -> u8 {
+    let kind_index = match kind {
+        Kind::Knight => 0,
+        Kind::Bishop => 1,
+        Kind::Rook => 2,
+        Kind::Queen => 3,
+        Kind::King => 4,
+        Kind::Pawn => return 0,
+    };
+    if d.0.abs() > MAX_SLIDE || d.1.abs() > MAX_SLIDE || d.2.abs() > MAX_SLIDE {
+        return 0;
+    }
+    shape_table()[table_index(kind_index, d)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_agrees_with_the_geometry() {
+        for kind in [
+            Kind::Knight,
+            Kind::Bishop,
+            Kind::Rook,
+            Kind::Queen,
+            Kind::King,
+        ] {
+            for x in -8..=8 {
+                for y in -8..=8 {
+                    for t in -8..=8 {
+                        let expected = match shape(kind, Color::Black, (x, y, t)) {
+                            Shape::Impossible => 0,
+                            Shape::Leap => 1,
+                            Shape::Slide { steps, .. } => steps as u8,
+                        };
+                        assert_eq!(
+                            shape_code(kind, (x, y, t)),
+                            expected,
+                            "{kind:?} {x} {y} {t}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

@@ -6,7 +6,8 @@
 use super::coord::{Move, Pos, Square, BOARD};
 use super::game::{EndReason, Game, Outcome, Winner, MAX_MOVES};
 use super::geometry::{
-    directions, pawn_deltas, pawn_step, reach, shape, Delta, PawnStep, Shape, KNIGHT, MAX_SLIDE,
+    directions, pawn_deltas, pawn_step, reach, shape, shape_code, Delta, PawnStep, Shape, KNIGHT,
+    MAX_SLIDE,
 };
 use super::piece::{Color, Kind, Piece};
 use super::turn::{king_destroyed, king_lost};
@@ -446,21 +447,21 @@ impl Game {
             target.rank as i32 - from.rank as i32,
             target.turn as i32 - from.turn as i32,
         );
-        match shape(piece.kind, piece.color, delta) {
-            Shape::Impossible => false,
-            Shape::Leap => {
-                piece.kind != Kind::Pawn
-                    || (delta.2 == 0 && pawn_step(piece.color, delta) == Some(PawnStep::Capture))
-            }
-            Shape::Slide { unit, steps } => {
-                piece.kind != Kind::Pawn
-                    && (1..steps).all(|k| {
-                        let file = from.file as i32 + k * unit.0;
-                        let rank = from.rank as i32 + k * unit.1;
-                        let turn = (from.turn as i32 + k * unit.2) as u32;
-                        self.layer_or_present(turn)
-                            .is_empty((rank * 8 + file) as Square)
-                    })
+        if piece.kind == Kind::Pawn {
+            return delta.2 == 0 && delta.0.abs() == 1 && delta.1 == piece.color.forward();
+        }
+        match shape_code(piece.kind, delta) {
+            0 => false,
+            1 => true,
+            steps => {
+                let unit = (delta.0.signum(), delta.1.signum(), delta.2.signum());
+                (1..steps as i32).all(|k| {
+                    let file = from.file as i32 + k * unit.0;
+                    let rank = from.rank as i32 + k * unit.1;
+                    let turn = (from.turn as i32 + k * unit.2) as u32;
+                    self.layer_or_present(turn)
+                        .is_empty((rank * 8 + file) as Square)
+                })
             }
         }
     }
