@@ -6,8 +6,7 @@
 use super::coord::{Move, Pos, Square, BOARD};
 use super::game::{EndReason, Game, Outcome, Winner, MAX_MOVES};
 use super::geometry::{
-    directions, pawn_deltas, pawn_step, reach, shape, shape_code, Delta, PawnStep, Shape, KNIGHT,
-    MAX_SLIDE,
+    directions, pawn_deltas, pawn_step, reach, shape, Delta, PawnStep, Shape, KNIGHT, MAX_SLIDE,
 };
 use super::piece::{Color, Kind, Piece};
 use super::turn::{king_destroyed, king_lost};
@@ -387,34 +386,86 @@ impl Game {
     /// Whether `side`'s king can be taken by the opponent commanding the pieces of layer
     /// `present` (the present, or the turn after it, which reads as the present): some
     /// opposing piece there can move onto an instance of the king in that layer or any
-    /// earlier one (A.6). Looks from each king instance within reach of the attackers: no
-    /// piece moves more than seven turns, so older layers cannot matter.
+    /// earlier one (A.6). No piece moves more than seven turns, so only the instances in
+    /// the last eight layers matter.
     pub(super) fn attacked(&self, side: Color, present: u32) -> bool {
-        let attacker = side.opponent();
         let oldest = present.saturating_sub(MAX_SLIDE as u32);
-        // A king has at most two instances in a layer (its younger self and a braindead
-        // copy, since it goes back one turn at most), so this fixed buffer, which avoids
-        // an allocation per candidate move, is never full.
-        let mut kings = [Pos::new(0, 0); 64];
-        let mut count = 0;
-        for turn in oldest..=present {
-            for (square, piece) in self.layer_or_present(turn).pieces_of(side) {
-                if piece.kind == Kind::King && count < kings.len() {
-                    kings[count] = Pos::new(square, turn);
-                    count += 1;
+        (oldest..=present).any(|turn| {
+            self.layer_or_present(turn)
+                .pieces_of(side)
+                .any(|(square, piece)| {
+                    piece.kind == Kind::King
+                        && self.instance_attacked(Pos::new(square, turn), present, side.opponent())
+                })
+        })
+    }
+
+    /// Whether a piece of `attacker` in layer `present` can move onto `king`, looking
+    /// outward from the king instance: a piece reaching an instance `back` turns earlier
+    /// must move exactly `back` turns back, which leaves a handful of squares to look at.
+    fn instance_attacked(&self, king: Pos, present: u32, attacker: Color) -> bool {
+        let top = self.layer_or_present(present);
+        let back = (present - king.turn) as i32;
+        let holds = |file: i32, rank: i32, kinds: &[Kind]| -> bool {
+            (0..BOARD).contains(&file)
+                && (0..BOARD).contains(&rank)
+                && top
+                    .get((rank * 8 + file) as Square)
+                    .is_some_and(|p| p.color == attacker && kinds.contains(&p.kind))
+        };
+        let (kf, kr) = (king.file as i32, king.rank as i32);
+        // An attacker at A reaches the king at A + delta, so it stands at king - delta.
+        let leaps = KNIGHT
+            .iter()
+            .filter(|d| d.2 == -back)
+            .any(|d| holds(kf - d.0, kr - d.1, &[Kind::Knight]));
+        let steps = back <= 1
+            && directions(Kind::King)
+                .iter()
+                .filter(|d| d.2 == -back)
+                .any(|d| holds(kf - d.0, kr - d.1, &[Kind::King]));
+        let pawns = back == 0
+            && [-1, 1]
+                .iter()
+                .any(|dx| holds(kf - dx, kr - attacker.forward(), &[Kind::Pawn]));
+        if leaps || steps || pawns {
+            return true;
+        }
+        directions(Kind::Queen).iter().any(|&unit| {
+            let straight = [unit.0, unit.1, unit.2].iter().filter(|&&c| c != 0).count() == 1;
+            let kinds: &[Kind] = if straight {
+                &[Kind::Rook, Kind::Queen]
+            } else {
+                &[Kind::Bishop, Kind::Queen]
+            };
+            if back == 0 {
+                // Within the present layer: the first piece met walking outward.
+                if unit.2 != 0 {
+                    return false;
                 }
+                for k in 1..BOARD {
+                    let (file, rank) = (kf - k * unit.0, kr - k * unit.1);
+                    if !(0..BOARD).contains(&file) || !(0..BOARD).contains(&rank) {
+                        return false;
+                    }
+                    if !top.is_empty((rank * 8 + file) as Square) {
+                        return holds(file, rank, kinds);
+                    }
+                }
+                false
+            } else {
+                // Into the past: exactly `back` steps, one turn back per step.
+                if unit.2 != -1 || back > MAX_SLIDE {
+                    return false;
+                }
+                let (file, rank) = (kf - back * unit.0, kr - back * unit.1);
+                holds(file, rank, kinds)
+                    && (1..back).all(|j| {
+                        let square = ((rank + j * unit.1) * 8 + file + j * unit.0) as Square;
+                        self.layer_or_present(present - j as u32).is_empty(square)
+                    })
             }
-        }
-        let kings = &kings[..count];
-        if kings.is_empty() {
-            return false;
-        }
-        self.layer_or_present(present)
-            .pieces_of(attacker)
-            .any(|(square, piece)| {
-                let from = Pos::new(square, present);
-                kings.iter().any(|&king| self.attacks(piece, from, king))
-            })
+        })
     }
 
     /// Whether an opposing traveller due at the end of `turn` would, as things stand,
@@ -437,33 +488,6 @@ impl Game {
     fn exposed_after_move(&self, side: Color) -> bool {
         let next = self.now() + 1;
         self.attacked(side, next) || self.arrival_threat(side, next)
-    }
-
-    /// Whether `piece` at `from` can move onto `target` (at or before `from.turn`) and so
-    /// capture what stands there.
-    fn attacks(&self, piece: Piece, from: Pos, target: Pos) -> bool {
-        let delta = (
-            target.file as i32 - from.file as i32,
-            target.rank as i32 - from.rank as i32,
-            target.turn as i32 - from.turn as i32,
-        );
-        if piece.kind == Kind::Pawn {
-            return delta.2 == 0 && delta.0.abs() == 1 && delta.1 == piece.color.forward();
-        }
-        match shape_code(piece.kind, delta) {
-            0 => false,
-            1 => true,
-            steps => {
-                let unit = (delta.0.signum(), delta.1.signum(), delta.2.signum());
-                (1..steps as i32).all(|k| {
-                    let file = from.file as i32 + k * unit.0;
-                    let rank = from.rank as i32 + k * unit.1;
-                    let turn = (from.turn as i32 + k * unit.2) as u32;
-                    self.layer_or_present(turn)
-                        .is_empty((rank * 8 + file) as Square)
-                })
-            }
-        }
     }
 }
 
