@@ -2,13 +2,17 @@
 //! that blocking and emptiness tests are single bit operations.
 
 use super::coord::Square;
-use super::piece::{Color, Piece};
+use super::piece::{Color, Kind, Piece};
 
 /// The board of one turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layer {
     cells: [Option<Piece>; 64],
     occupied: u64,
+    /// Squares holding a king, so check detection finds king instances without a scan.
+    kings: u64,
+    /// Squares holding a white piece.
+    white: u64,
 }
 
 impl Layer {
@@ -17,6 +21,8 @@ impl Layer {
         Layer {
             cells: [None; 64],
             occupied: 0,
+            kings: 0,
+            white: 0,
         }
     }
 
@@ -33,12 +39,37 @@ impl Layer {
     /// Puts `piece` (or nothing) on `square`, returning what was there.
     pub fn set(&mut self, square: Square, piece: Option<Piece>) -> Option<Piece> {
         let old = std::mem::replace(&mut self.cells[square as usize], piece);
-        if piece.is_some() {
-            self.occupied |= 1u64 << square;
-        } else {
-            self.occupied &= !(1u64 << square);
+        let bit = 1u64 << square;
+        self.occupied &= !bit;
+        self.kings &= !bit;
+        self.white &= !bit;
+        if let Some(piece) = piece {
+            self.occupied |= bit;
+            if piece.kind == Kind::King {
+                self.kings |= bit;
+            }
+            if piece.color == Color::White {
+                self.white |= bit;
+            }
         }
         old
+    }
+
+    /// The squares of `color`'s king instances (more than one when a braindead copy of the
+    /// king stands in this layer beside its younger self).
+    pub fn king_squares(&self, color: Color) -> impl Iterator<Item = Square> {
+        let mut mask = match color {
+            Color::White => self.kings & self.white,
+            Color::Black => self.kings & !self.white,
+        };
+        std::iter::from_fn(move || {
+            if mask == 0 {
+                return None;
+            }
+            let square = mask.trailing_zeros() as Square;
+            mask &= mask - 1;
+            Some(square)
+        })
     }
 
     /// The occupied squares with their pieces, from a1 upward.

@@ -392,10 +392,9 @@ impl Game {
         let oldest = present.saturating_sub(MAX_SLIDE as u32);
         (oldest..=present).any(|turn| {
             self.layer_or_present(turn)
-                .pieces_of(side)
-                .any(|(square, piece)| {
-                    piece.kind == Kind::King
-                        && self.instance_attacked(Pos::new(square, turn), present, side.opponent())
+                .king_squares(side)
+                .any(|square| {
+                    self.instance_attacked(Pos::new(square, turn), present, side.opponent())
                 })
         })
     }
