@@ -2,7 +2,9 @@
 //! speaks the engine protocols without the desktop app. Each game has a module with a
 //! `run(args) -> ExitCode` entry point; this file only dispatches.
 
+mod chess;
 mod input;
+mod tcecp;
 mod timego;
 
 use std::process::ExitCode;
@@ -12,6 +14,8 @@ const USAGE: &str = "usage: canon <command> [arguments]
 commands:
   timego check FILE           replay a time-go-game record, print its checkpoint
   timego legal FILE           print every legal action of the player to move
+  tcecp                       Time Chess engine speaking TCECP on stdin/stdout
+  chess <subcommand>          Time Chess records, perft and branching statistics
   help                        this text
 
 FILE may be - for standard input. Exit status: 0 success, 1 rejected input, 2 usage.";
@@ -25,6 +29,8 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some("timego") => timego::run(rest),
+        Some("tcecp") => tcecp::run(rest),
+        Some("chess") => chess::run(rest),
         Some(command) => {
             eprintln!(
                 "canon: unknown command '{command}' ({} arguments)\n{USAGE}",
