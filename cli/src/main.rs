@@ -2,16 +2,17 @@
 //! speaks the engine protocols without the desktop app. Each game has a module with a
 //! `run(args) -> ExitCode` entry point; this file only dispatches.
 
-// Shared by the game commands as they are added.
-#[allow(dead_code)]
 mod input;
+mod surface;
 
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: canon <command> [arguments]
 
 commands:
-  help                        this text";
+  help                        this text
+  surface check|legal|graph   Go on three surfaces: check records, list legal points,
+                              print a playing graph (canon surface help)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -21,6 +22,7 @@ fn main() -> ExitCode {
             println!("{USAGE}");
             ExitCode::SUCCESS
         }
+        Some("surface") => surface::run(rest),
         Some(command) => {
             eprintln!(
                 "canon: unknown command '{command}' ({} arguments)\n{USAGE}",
