@@ -624,18 +624,19 @@ fn replay_from_value(value: Value) -> Result<(SurfaceGame, usize), RecordError> 
         ));
     }
     let inner = schema_of(&record.document)?;
-    let line =
-        match inner.as_str() {
-            GAME_SCHEMA => game_from_value(record.document)?,
-            STUDY_SCHEMA => study_from_value(record.document)?,
-            ANALYSIS_SCHEMA => analysis_from_value(record.document)?,
-            _ => return Err(RecordError::WrongSchema {
+    let line = match inner.as_str() {
+        GAME_SCHEMA => game_from_value(record.document)?,
+        STUDY_SCHEMA => study_from_value(record.document)?,
+        ANALYSIS_SCHEMA => analysis_from_value(record.document)?,
+        _ => {
+            return Err(RecordError::WrongSchema {
                 found: inner,
                 expected: format!(
                     "{GAME_SCHEMA}, {STUDY_SCHEMA} or {ANALYSIS_SCHEMA} (inside {REPLAY_SCHEMA})"
                 ),
-            }),
-        };
+            })
+        }
+    };
     let own_actions = own_actions(&line).len();
     if record.cursor > own_actions {
         return Err(RecordError::Cursor {
