@@ -4,15 +4,20 @@
 
 mod input;
 mod surface;
+mod timego;
 
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: canon <command> [arguments]
 
 commands:
-  help                        this text
+  timego check FILE           replay a time-go-game record, print its checkpoint
+  timego legal FILE           print every legal action of the player to move
   surface check|legal|graph   Go on three surfaces: check records, list legal points,
-                              print a playing graph (canon surface help)";
+                              print a playing graph (canon surface help)
+  help                        this text
+
+FILE may be - for standard input. Exit status: 0 success, 1 rejected input, 2 usage.";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -23,6 +28,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some("surface") => surface::run(rest),
+        Some("timego") => timego::run(rest),
         Some(command) => {
             eprintln!(
                 "canon: unknown command '{command}' ({} arguments)\n{USAGE}",

@@ -5,3 +5,4 @@
 
 pub mod go;
 pub mod surfaces;
+pub mod timego;

@@ -373,7 +373,7 @@ impl Board {
         captured: &mut Vec<Point>,
     ) -> Result<PlacementPreview, PlaceError> {
         let preview = self.check(graph, point, color)?;
-        self.commit(graph, point, color, captured);
+        self.place_checked(graph, point, color, captured);
         Ok(preview)
     }
 
@@ -392,12 +392,21 @@ impl Board {
         if !accept(&preview) {
             return Ok(None);
         }
-        self.commit(graph, point, color, captured);
+        self.place_checked(graph, point, color, captured);
         Ok(Some(preview))
     }
 
-    /// Places a stone already checked to be legal and removes the captured chains.
-    fn commit(&mut self, graph: &Graph, point: Point, color: Color, captured: &mut Vec<Point>) {
+    /// The placement part of [`Board::play`] for a caller that has just had `Ok` from
+    /// [`Board::check`] for the same point and color on this unchanged board (replays check
+    /// first to decide, then place without checking twice). Otherwise the result is a
+    /// wrong board, never undefined behaviour.
+    pub(crate) fn place_checked(
+        &mut self,
+        graph: &Graph,
+        point: Point,
+        color: Color,
+        captured: &mut Vec<Point>,
+    ) {
         let own = color.cell();
         let p = point as usize;
         self.cells[p] = own;
