@@ -61,6 +61,49 @@ proptest! {
     }
 
     #[test]
+    fn studies_and_analyses_round_trip(s in surface(), choices in prop::collection::vec(any::<u32>(), 1..60), more in prop::collection::vec(any::<u32>(), 0..30), cut in any::<usize>(), white in any::<bool>()) {
+        let game = random_line(s, 3, &choices);
+        // An analysis from an unfinished point of the game, continued at random.
+        let cursor = cut % (game.actions().len() + 1);
+        if let Some(mut analysis) = game.analysis_at(cursor).filter(|a| a.outcome().is_none()) {
+            for &choice in &more {
+                if analysis.outcome().is_some() { break; }
+                let legal = analysis.legal_placements();
+                let action = if choice % 11 == 0 || legal.is_empty() { Action::Pass } else { Action::Place { at: legal[choice as usize % legal.len()] } };
+                analysis.apply(action).unwrap();
+            }
+            let document = export(&analysis);
+            let Document::Analysis(again) = import_any(&serde_json::to_vec(&document).unwrap()).unwrap() else { panic!("not an analysis") };
+            prop_assert_eq!(export(&again), document);
+            prop_assert_eq!(again.history_len(), analysis.history_len());
+        }
+        // A study from the game's current board.
+        let next = if white { Color::White } else { Color::Black };
+        let mut study = SurfaceGame::study(s, game.board(), next, -5).unwrap();
+        for &choice in &more {
+            if study.outcome().is_some() { break; }
+            let legal = study.legal_placements();
+            let action = if choice % 11 == 0 || legal.is_empty() { Action::Pass } else { Action::Place { at: legal[choice as usize % legal.len()] } };
+            study.apply(action).unwrap();
+        }
+        let document = export(&study);
+        let Document::Study(again) = import_any(&serde_json::to_vec(&document).unwrap()).unwrap() else { panic!("not a study") };
+        prop_assert_eq!(export(&again), document);
+    }
+
+    #[test]
+    fn importers_never_panic_on_arbitrary_or_mutated_input(bytes in prop::collection::vec(any::<u8>(), 0..200), s in surface(), choices in prop::collection::vec(any::<u32>(), 0..30), cut in any::<usize>(), byte in any::<u8>()) {
+        let _ = import_any(&bytes);
+        let mut document = serde_json::to_vec(&export(&random_line(s, 1, &choices))).unwrap();
+        let at = cut % document.len();
+        document[at] = byte;
+        let _ = import_any(&document);
+        document.truncate(at);
+        // A strict prefix of a JSON object is never a document.
+        prop_assert!(import_any(&document).is_err());
+    }
+
+    #[test]
     fn listed_placements_are_exactly_the_accepted_ones(s in surface(), choices in prop::collection::vec(any::<u32>(), 0..70)) {
         let game = random_line(s, 1, &choices);
         let listed = game.legal_placements();
