@@ -57,15 +57,19 @@ pub fn random_action(game: &Game, rng: &mut Rng, policy: Policy) -> Action {
     }
     if roll < policy.place + policy.time {
         let travellers = game.travellers();
-        if !travellers.is_empty() {
-            let source = travellers[rng.below(travellers.len())].source;
-            let target = game.locked() + rng.below(source - game.locked());
-            return Action::Time {
+        if travellers.is_empty() {
+            return Action::Place {
                 player,
-                source,
-                target,
+                point: rng.below(points) as Point,
             };
         }
+        let source = travellers[rng.below(travellers.len())].source;
+        let target = game.locked() + rng.below(source - game.locked());
+        return Action::Time {
+            player,
+            source,
+            target,
+        };
     }
     if roll < policy.place + policy.time + policy.lock {
         return Action::Lock { player };
@@ -74,7 +78,7 @@ pub fn random_action(game: &Game, rng: &mut Rng, policy: Policy) -> Action {
 }
 
 /// Plays up to `actions` random legal actions; a second consecutive pass is only played when
-/// nothing else is legal.
+/// nothing else (allowed by the policy) is legal.
 pub fn random_line(size: u8, seed: u64, actions: usize, policy: Policy) -> Game {
     let mut game = Game::new(size, 0.0).unwrap();
     let mut rng = Rng(seed);
@@ -92,9 +96,14 @@ pub fn random_line(size: u8, seed: u64, actions: usize, policy: Policy) -> Game 
         }
         if !played {
             let legal = game.legal_actions();
+            // A policy without Lock never locks, even when nothing else is legal.
             let choice = legal
                 .iter()
-                .find(|a| !matches!(a, Action::Pass { .. }))
+                .find(|a| match a {
+                    Action::Pass { .. } => false,
+                    Action::Lock { .. } => policy.lock > 0,
+                    _ => true,
+                })
                 .or(legal.last())
                 .copied()
                 .expect("pass is always legal while the game goes on");
