@@ -4,6 +4,7 @@
 
 mod chess;
 mod input;
+mod surface;
 mod tcecp;
 mod timego;
 
@@ -16,6 +17,8 @@ commands:
   timego legal FILE           print every legal action of the player to move
   tcecp                       Time Chess engine speaking TCECP on stdin/stdout
   chess <subcommand>          Time Chess records, perft and branching statistics
+  surface check|legal|graph   Go on three surfaces: check records, list legal points,
+                              print a playing graph (canon surface help)
   help                        this text
 
 FILE may be - for standard input. Exit status: 0 success, 1 rejected input, 2 usage.";
@@ -28,6 +31,7 @@ fn main() -> ExitCode {
             println!("{USAGE}");
             ExitCode::SUCCESS
         }
+        Some("surface") => surface::run(rest),
         Some("timego") => timego::run(rest),
         Some("tcecp") => tcecp::run(rest),
         Some("chess") => chess::run(rest),
