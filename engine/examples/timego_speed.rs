@@ -38,6 +38,25 @@ fn time_probes(game: &Game) -> Vec<Action> {
 
 fn main() {
     let (longest, unlocked) = common::bench_positions();
+    // `TIMEGO_SPEED_WORST=N`: only N rounds of the worst-case probes, for `perf stat`.
+    if let Some(rounds) = std::env::var("TIMEGO_SPEED_WORST")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+    {
+        let probes: Vec<Action> = time_probes(&unlocked)
+            .into_iter()
+            .filter(|a| matches!(a, Action::Time { target, .. } if *target == unlocked.locked()))
+            .collect();
+        let start = Instant::now();
+        for _ in 0..rounds {
+            for probe in &probes {
+                std::hint::black_box(unlocked.probe(probe).is_ok());
+            }
+        }
+        let rate = (rounds * probes.len()) as f64 / start.elapsed().as_secs_f64();
+        println!("{} worst-case probes: {rate:.0}/s", rounds * probes.len());
+        return;
+    }
     for (name, game) in [
         ("longest H", &longest),
         ("longest unlocked suffix", &unlocked),
