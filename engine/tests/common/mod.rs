@@ -112,3 +112,50 @@ pub fn random_line(size: u8, seed: u64, actions: usize, policy: Policy) -> Game 
     }
     game
 }
+
+/// Policies whose lines the benchmarks search for long placement histories.
+pub const BENCH_POLICIES: [Policy; 4] = [
+    Policy {
+        place: 97,
+        time: 3,
+        lock: 0,
+    },
+    Policy {
+        place: 85,
+        time: 14,
+        lock: 0,
+    },
+    NO_LOCK,
+    MIXED,
+];
+
+/// The two benchmark positions among seeded 5 × 5 lines of 1,024 actions (taken one
+/// action before the limit so a player is to move): the longest placement order, and the
+/// longest unlocked suffix (the longest possible replays).
+pub fn bench_positions() -> (Game, Game) {
+    let mut longest: Option<Game> = None;
+    let mut unlocked: Option<Game> = None;
+    let suffix = |g: &Game| g.placements().len() - g.locked();
+    for seed in 0..12 {
+        for policy in BENCH_POLICIES {
+            let line = random_line(5, seed, 1024, policy);
+            if line.actions().len() < 1024 {
+                continue;
+            }
+            let game = line.state_at(1023).unwrap();
+            if longest
+                .as_ref()
+                .is_none_or(|b| game.placements().len() > b.placements().len())
+            {
+                longest = Some(game.clone());
+            }
+            if unlocked.as_ref().is_none_or(|b| suffix(&game) > suffix(b)) {
+                unlocked = Some(game);
+            }
+        }
+    }
+    (
+        longest.expect("a line reaches the limit"),
+        unlocked.expect("a line reaches the limit"),
+    )
+}
