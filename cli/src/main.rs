@@ -5,15 +5,20 @@
 mod chess;
 mod input;
 mod tcecp;
+mod timego;
 
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: canon <command> [arguments]
 
 commands:
-  help                        this text
+  timego check FILE           replay a time-go-game record, print its checkpoint
+  timego legal FILE           print every legal action of the player to move
   tcecp                       Time Chess engine speaking TCECP on stdin/stdout
-  chess <subcommand>          Time Chess records, perft and branching statistics";
+  chess <subcommand>          Time Chess records, perft and branching statistics
+  help                        this text
+
+FILE may be - for standard input. Exit status: 0 success, 1 rejected input, 2 usage.";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -23,6 +28,7 @@ fn main() -> ExitCode {
             println!("{USAGE}");
             ExitCode::SUCCESS
         }
+        Some("timego") => timego::run(rest),
         Some("tcecp") => tcecp::run(rest),
         Some("chess") => chess::run(rest),
         Some(command) => {
