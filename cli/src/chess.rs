@@ -33,7 +33,10 @@ pub fn run(args: &[String]) -> ExitCode {
         ["perft", depth, file] => perft(depth, Some(file)),
         ["branching", games] => branching(games, "1"),
         ["branching", games, seed] => branching(games, seed),
-        _ => Err(format!("bad arguments\n{USAGE}")),
+        _ => {
+            eprintln!("canon chess: bad arguments\n{USAGE}");
+            return ExitCode::from(2);
+        }
     };
     match result {
         Ok(text) => {
@@ -41,7 +44,11 @@ pub fn run(args: &[String]) -> ExitCode {
             let _ = writeln!(std::io::stdout(), "{text}");
             ExitCode::SUCCESS
         }
-        Err(message) => {
+        Err(Failure::Usage(message)) => {
+            eprintln!("canon chess: {message}\n{USAGE}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Rejected(message)) => {
             eprintln!("canon chess: {message}");
             ExitCode::FAILURE
         }
@@ -52,24 +59,30 @@ fn pretty<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string_pretty(value).unwrap_or_default()
 }
 
-fn load(file: &str) -> Result<Game, String> {
-    let bytes = read_limited(file, MAX_RECORD_BYTES)?;
-    Game::import(&bytes).map_err(|e| format!("{file}: {e}"))
+/// Why a command failed: bad arguments (exit status 2) or a rejected input (1).
+enum Failure {
+    Usage(String),
+    Rejected(String),
 }
 
-fn number<T>(text: &str, what: &str, max: T) -> Result<T, String>
+fn load(file: &str) -> Result<Game, Failure> {
+    let bytes = read_limited(file, MAX_RECORD_BYTES).map_err(Failure::Rejected)?;
+    Game::import(&bytes).map_err(|e| Failure::Rejected(format!("{file}: {e}")))
+}
+
+fn number<T>(text: &str, what: &str, max: T) -> Result<T, Failure>
 where
     T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
 {
     match text.parse::<T>() {
         Ok(n) if n <= max => Ok(n),
-        _ => Err(format!(
+        _ => Err(Failure::Usage(format!(
             "{what} must be a whole number up to {max}, not '{text}'"
-        )),
+        ))),
     }
 }
 
-fn perft(depth: &str, file: Option<&&str>) -> Result<String, String> {
+fn perft(depth: &str, file: Option<&&str>) -> Result<String, Failure> {
     let depth: u32 = number(depth, "DEPTH", 6)?;
     let mut game = match file {
         Some(file) => load(file)?,
@@ -88,11 +101,11 @@ fn perft(depth: &str, file: Option<&&str>) -> Result<String, String> {
     .to_string())
 }
 
-fn branching(games: &str, seed: &str) -> Result<String, String> {
+fn branching(games: &str, seed: &str) -> Result<String, Failure> {
     let games: usize = number(games, "GAMES", 1_000_000)?;
     let seed: u64 = number(seed, "SEED", u64::MAX)?;
     if games == 0 {
-        return Err("GAMES must be at least 1".to_string());
+        return Err(Failure::Usage("GAMES must be at least 1".to_string()));
     }
     let mut rng = SplitMix64::new(seed);
     let mut per_turn: Vec<usize> = Vec::new();

@@ -56,7 +56,11 @@ fn perft_counts_and_reports_its_speed() {
     assert_eq!(report["nodes"], 16_383);
     assert!(report["nodesPerSecond"].as_f64().unwrap() > 0.0);
     let out = canon(&["chess", "perft", "nine"], b"");
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "bad arguments are a usage error"
+    );
     assert!(String::from_utf8_lossy(&out.stderr).contains("DEPTH must be a whole number up to 6"));
 }
 

@@ -125,6 +125,14 @@ fn malformed_lines_get_an_error_line_and_change_nothing() {
     ] {
         assert_eq!(engine.ask(line), format!("Error ({reason}): {line}"));
     }
+    // Well-formed positions without a movable piece get an empty list, not an error.
+    assert_eq!(
+        engine.ask("e7t0"),
+        "moves (e7t0): []",
+        "black piece at white's turn"
+    );
+    assert_eq!(engine.ask("e4t0"), "moves (e4t0): []", "empty square");
+    assert_eq!(engine.ask("e2t5"), "moves (e2t5): []", "not the present");
     let long = "x".repeat(5000);
     assert!(engine
         .ask(&long)
