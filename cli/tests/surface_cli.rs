@@ -1,21 +1,10 @@
 //! `canon surface check|legal|graph` as a user runs it: output shapes, sorting, exit
 //! codes, files and `-` for standard input.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn canon(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_canon"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // The command may exit before reading everything (e.g. a usage error).
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
-}
+use common::canon;
+use std::process::Output;
 
 fn json(output: &Output) -> serde_json::Value {
     serde_json::from_slice(&output.stdout).unwrap()
@@ -109,7 +98,7 @@ fn rejected_input_exits_with_one_and_a_reason() {
     assert!(output.stdout.is_empty());
     let diagram = serde_json::json!({"schema": "surface-go-diagram", "version": 1,
         "graph": "go-mobius-9x11-v1", "komiHalfPoints": 1, "board": vec![0; 99], "next": "black"});
-    let output = canon(&["surface", "legal", "-"], &diagram.to_string());
+    let output = canon(&["surface", "legal", "-"], diagram.to_string());
     assert_eq!(output.status.code(), Some(1));
     assert!(
         stderr(&output).contains("surface-go-diagram"),

@@ -1,19 +1,8 @@
 //! `canon chess`: record checking, legal moves, perft and the branching experiment.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn canon(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_canon"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
+use common::canon;
 
 const RECORD: &str = include_str!("tcecp_data/checkmate_33.json");
 

@@ -1,24 +1,9 @@
 //! `canon timego check|legal` as a user runs it: output shapes, sorting, exit codes, `-`.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn canon(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_canon"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+use common::canon;
+use std::process::Output;
 
 fn stdout(output: &Output) -> serde_json::Value {
     serde_json::from_slice(&output.stdout).unwrap()

@@ -5,11 +5,13 @@
 //! are maintained incrementally. Repetition policies (superko, history sets) belong to
 //! the game modules, not here.
 
+mod area;
 mod board;
 mod color;
 mod graph;
 pub mod zobrist;
 
+pub use area::Area;
 pub use board::{Board, BoardError, Chain, PlaceError, PlacementPreview};
 pub use color::{Color, Point};
 pub use graph::{Graph, GraphError};

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::geometry::Surface;
 use super::Point;
-use crate::go::{Board, Color, Graph};
+use crate::go::Color;
 
 /// The rules identifier used in records.
 pub const RULES_ID: &str = "graph-area-no-suicide-psk-v1";
@@ -94,24 +94,7 @@ pub enum Rejection {
     Ended,
 }
 
-/// Area counts without komi.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(deny_unknown_fields)]
-pub struct Area {
-    /// Black stones plus empty points of regions touching only black.
-    pub black: u32,
-    /// White stones plus empty points of regions touching only white.
-    pub white: u32,
-}
-
-impl Area {
-    /// The area of `board` on `graph`.
-    pub fn of(board: &Board, graph: &Graph) -> Area {
-        let (black, white) = board.area(graph);
-        Area { black, white }
-    }
-}
+pub use crate::go::Area;
 
 /// Who won, or a draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -105,8 +105,7 @@ impl Position {
 
     /// The area counts of the present board.
     pub(crate) fn area(&self) -> Area {
-        let (black, white) = self.chronology.present().area(&self.chronology.graph);
-        Area { black, white }
+        Area::of(self.chronology.present(), &self.chronology.graph)
     }
 
     /// The score of the present board with komi.

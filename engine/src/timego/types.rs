@@ -247,16 +247,7 @@ pub struct GameResult {
     pub white: HalfPoints,
 }
 
-/// Area counts without komi.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(deny_unknown_fields)]
-pub struct Area {
-    /// Black stones plus empty regions touching only black.
-    pub black: u32,
-    /// White stones plus empty regions touching only white.
-    pub white: u32,
-}
+pub use crate::go::Area;
 
 /// The score of the actual board: area, komi and the outcome they give.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -1,0 +1,23 @@
+//! Running the `canon` binary as a user would, for the command tests.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `canon ARGS` with `stdin` on its standard input and collects what it printed.
+pub fn canon(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_canon"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("canon starts");
+    // The command may exit before reading everything (e.g. a usage error), so a broken
+    // pipe here is not a failure of the test.
+    let _ = child
+        .stdin
+        .take()
+        .expect("piped stdin")
+        .write_all(stdin.as_ref());
+    child.wait_with_output().expect("canon finishes")
+}
