@@ -4,6 +4,7 @@
 
 mod input;
 mod timego;
+mod timego_match;
 
 use std::process::ExitCode;
 
@@ -12,6 +13,7 @@ const USAGE: &str = "usage: canon <command> [arguments]
 commands:
   timego check FILE           replay a time-go-game record, print its checkpoint
   timego legal FILE           print every legal action of the player to move
+  timego match --a L --b L --games N [...]  play opponent levels against each other
   help                        this text
 
 FILE may be - for standard input. Exit status: 0 success, 1 rejected input, 2 usage.";
