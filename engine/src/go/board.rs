@@ -373,6 +373,21 @@ impl Board {
         captured: &mut Vec<Point>,
     ) -> Result<PlacementPreview, PlaceError> {
         let preview = self.check(graph, point, color)?;
+        self.place_checked(graph, point, color, captured);
+        Ok(preview)
+    }
+
+    /// The placement part of [`Board::play`] for a caller that has just had `Ok` from
+    /// [`Board::check`] for the same point and color on this unchanged board (replays check
+    /// first to decide, then place without checking twice). Otherwise the result is a
+    /// wrong board, never undefined behaviour.
+    pub(crate) fn place_checked(
+        &mut self,
+        graph: &Graph,
+        point: Point,
+        color: Color,
+        captured: &mut Vec<Point>,
+    ) {
         let own = color.cell();
         let p = point as usize;
         self.cells[p] = own;
@@ -442,7 +457,6 @@ impl Board {
                 self.remove_chain(graph, q, captured);
             }
         }
-        Ok(preview)
     }
 
     fn remove_chain(&mut self, graph: &Graph, start: Point, captured: &mut Vec<Point>) {

@@ -115,7 +115,7 @@ impl Game {
     pub fn replay(size: u8, komi: f64, actions: &[Action]) -> Result<Game, ReplayError> {
         let mut game = Game::new(size, komi).map_err(ReplayError::Setup)?;
         for (index, &action) in actions.iter().enumerate() {
-            game.apply(action)
+            game.apply_quietly(action)
                 .map_err(|rejection| ReplayError::Rejected { index, rejection })?;
         }
         Ok(game)
@@ -197,9 +197,17 @@ impl Game {
 
     /// Applies one action; on rejection nothing changes.
     pub fn apply(&mut self, action: Action) -> Result<Applied, Rejection> {
-        let applied = self.position.apply(action)?;
+        let applied = self.position.apply(action, true)?;
         self.actions.push(action);
         Ok(applied)
+    }
+
+    /// Applies one action without assembling time-move consequences (for replays of
+    /// records, where nobody reads them).
+    pub(crate) fn apply_quietly(&mut self, action: Action) -> Result<(), Rejection> {
+        self.position.apply(action, false)?;
+        self.actions.push(action);
+        Ok(())
     }
 
     /// Checks an action completely (exactly as [`Game::apply`] would) without changing or
@@ -215,9 +223,7 @@ impl Game {
         source: usize,
         target: usize,
     ) -> Result<TimeMoveConsequences, Rejection> {
-        self.position
-            .preview_time(source, target)
-            .map(|(consequences, _)| consequences)
+        self.position.preview_time(source, target)
     }
 
     /// Every living stone with its birth index, locked flag and whether it may travel.
@@ -294,7 +300,7 @@ impl Game {
             position: Position::new(self.size(), self.komi()),
         };
         for &action in &self.actions[..cursor] {
-            game.apply(action)
+            game.apply_quietly(action)
                 .expect("a prefix of a legal line is legal");
         }
         Ok(game)

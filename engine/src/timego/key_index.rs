@@ -10,7 +10,8 @@ struct Slot {
     stamp: u32,
 }
 
-/// Map from a 64-bit key to a `u32` index; inserting an existing key keeps the first value.
+/// Map from a 64-bit key to a `u32` index; [`KeyIndex::insert`] keeps the first value for a
+/// key, [`KeyIndex::set`] the last.
 #[derive(Clone, Debug)]
 pub(crate) struct KeyIndex {
     slots: Vec<Slot>,
@@ -63,9 +64,25 @@ impl KeyIndex {
         }
     }
 
+    /// Number of keys stored.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Stores `value` for `key`, replacing any earlier value.
+    #[inline]
+    pub(crate) fn set(&mut self, key: u64, value: u32) {
+        self.store(key, value, true);
+    }
+
     /// Stores `value` for `key` unless the key is present.
     #[inline]
     pub(crate) fn insert(&mut self, key: u64, value: u32) {
+        self.store(key, value, false);
+    }
+
+    #[inline]
+    fn store(&mut self, key: u64, value: u32, replace: bool) {
         if (self.len + 1) * 2 > self.slots.len() {
             self.grow();
         }
@@ -83,6 +100,9 @@ impl KeyIndex {
                 return;
             }
             if slot.key == key {
+                if replace {
+                    slot.value = value;
+                }
                 return;
             }
             i = (i + 1) & mask;

@@ -17,11 +17,10 @@ thread_local! {
     static SCRATCH: RefCell<Option<Scratch>> = const { RefCell::new(None) };
 }
 
-fn with_scratch<R>(chronology: &Chronology, f: impl FnOnce(&mut Scratch) -> R) -> R {
+fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
     SCRATCH.with(|cell| {
         let mut slot = cell.borrow_mut();
-        let scratch = slot.get_or_insert_with(|| Scratch::new(chronology));
-        f(scratch)
+        f(slot.get_or_insert_with(Scratch::new))
     })
 }
 
@@ -157,8 +156,9 @@ impl Position {
                 target,
             } => {
                 self.check_time(player, source, target)?;
-                with_scratch(&self.chronology, |scratch| {
-                    let replayed = self.replay_checked(source, target, scratch, &mut Silent)?;
+                with_scratch(|scratch| {
+                    let replayed =
+                        self.replay_checked(source, target, scratch, &mut Silent, false)?;
                     Ok(summary(
                         replayed.key,
                         target + scratch.suffix.len(),
@@ -199,7 +199,7 @@ impl Position {
         let key = if preview.captures == 0 {
             chronology.present_key() | stone_bits(placement)
         } else {
-            with_scratch(chronology, |scratch| {
+            with_scratch(|scratch| {
                 scratch.board.clone_from(present);
                 let mut captured = Vec::with_capacity(preview.captures as usize);
                 scratch
@@ -299,8 +299,9 @@ impl Position {
         target: usize,
         scratch: &mut Scratch,
         sink: &mut impl ReplaySink,
+        keep_boards: bool,
     ) -> Result<super::replay::Replayed, Rejection> {
-        let replayed = replay_time(&self.chronology, source, target, scratch, sink)?;
+        let replayed = replay_time(&self.chronology, source, target, scratch, sink, keep_boards)?;
         let pair = pair_hash(replayed.history, self.locked);
         if let Some(earlier_action) = self.visited.find(
             pair,
@@ -314,35 +315,73 @@ impl Position {
     }
 
     /// The full consequences of a time move for the player to move, without changing
-    /// anything; also returns the new suffix for a commit.
+    /// anything.
     pub(crate) fn preview_time(
         &self,
         source: usize,
         target: usize,
-    ) -> Result<(TimeMoveConsequences, Vec<Placement>), Rejection> {
+    ) -> Result<TimeMoveConsequences, Rejection> {
         self.check_turn(self.next)?;
         self.check_time(self.next, source, target)?;
-        with_scratch(&self.chronology, |scratch| {
+        with_scratch(|scratch| {
             let mut recorder = Recorder::default();
-            self.replay_checked(source, target, scratch, &mut recorder)?;
-            let suffix = scratch.suffix.clone();
-            let mut placements = self.chronology.placements[..target].to_vec();
-            placements.extend_from_slice(&suffix);
-            let consequences = assemble(
-                &self.chronology,
-                source,
-                target,
-                self.locked,
-                recorder,
-                placements,
-                scratch.board.colors().to_vec(),
-            );
-            Ok((consequences, suffix))
+            self.replay_checked(source, target, scratch, &mut recorder, false)?;
+            Ok(self.consequences(source, target, recorder, scratch))
         })
     }
 
-    /// Applies an action after checking it completely; on rejection nothing changes.
-    pub(crate) fn apply(&mut self, action: Action) -> Result<Applied, Rejection> {
+    fn consequences(
+        &self,
+        source: usize,
+        target: usize,
+        recorder: Recorder,
+        scratch: &Scratch,
+    ) -> TimeMoveConsequences {
+        let mut placements = self.chronology.placements[..target].to_vec();
+        placements.extend_from_slice(&scratch.suffix);
+        assemble(
+            &self.chronology,
+            source,
+            target,
+            self.locked,
+            recorder,
+            placements,
+            scratch.board.colors().to_vec(),
+        )
+    }
+
+    /// Checks and commits a time move with the boards of one replay; consequences are
+    /// assembled only when `explain` asks for them (imports do not).
+    fn commit_time(
+        &mut self,
+        source: usize,
+        target: usize,
+        explain: bool,
+    ) -> Result<Option<TimeMoveConsequences>, Rejection> {
+        self.check_time(self.next, source, target)?;
+        with_scratch(|scratch| {
+            let consequences = if explain {
+                let mut recorder = Recorder::default();
+                self.replay_checked(source, target, scratch, &mut recorder, true)?;
+                Some(self.consequences(source, target, recorder, scratch))
+            } else {
+                self.replay_checked(source, target, scratch, &mut Silent, true)?;
+                None
+            };
+            let Scratch {
+                suffix,
+                boards,
+                keys,
+                ..
+            } = scratch;
+            self.chronology.install(target, suffix, boards, keys);
+            Ok(consequences)
+        })
+    }
+
+    /// Applies an action after checking it completely; on rejection nothing changes. With
+    /// `explain`, a time move reports its consequences.
+    pub(crate) fn apply(&mut self, action: Action, explain: bool) -> Result<Applied, Rejection> {
         self.check_turn(action.player())?;
         let mut applied = Applied {
             action,
@@ -355,7 +394,8 @@ impl Position {
                 let placement = Placement { player, point };
                 self.probe_place(placement)?;
                 let chronology = &mut self.chronology;
-                let mut board = chronology.present().clone();
+                let mut board = chronology.take_spare();
+                board.clone_from(chronology.present());
                 board
                     .play(&chronology.graph, point, player, &mut applied.captured)
                     .expect("probed placement");
@@ -364,9 +404,7 @@ impl Position {
                 chronology.push(placement, board, key);
             }
             Action::Time { source, target, .. } => {
-                let (consequences, suffix) = self.preview_time(source, target)?;
-                self.chronology.install(target, &suffix);
-                applied.time = Some(consequences);
+                applied.time = self.commit_time(source, target, explain)?;
             }
             Action::Lock { .. } => {
                 self.check_lock()?;

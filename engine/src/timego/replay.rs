@@ -18,17 +18,24 @@ pub(crate) struct Scratch {
     seen: KeyIndex,
     /// The new order from the arrival gap on: traveller first, then the kept placements.
     pub(crate) suffix: Vec<Placement>,
+    /// When a commit asks for them, the boards after each placement of `suffix`...
+    pub(crate) boards: Vec<Board>,
+    /// ... and their exact keys, so the chronology takes them over without replaying.
+    pub(crate) keys: Vec<u64>,
 }
 
 impl Scratch {
     /// Empty buffers; boards take their size from the first replay.
-    pub(crate) fn new(chronology: &Chronology) -> Scratch {
+    pub(crate) fn new() -> Scratch {
+        let tiny = Board::new(&crate::go::Graph::square(1));
         Scratch {
-            board: chronology.boards[0].clone(),
-            spare: chronology.boards[0].clone(),
+            board: tiny.clone(),
+            spare: tiny,
             captured: Vec::new(),
             seen: KeyIndex::default(),
             suffix: Vec::new(),
+            boards: Vec::new(),
+            keys: Vec::new(),
         }
     }
 }
@@ -36,6 +43,9 @@ impl Scratch {
 /// Observer of the replay's events. The default methods ignore everything, so the probe
 /// path costs nothing extra.
 pub(crate) trait ReplaySink {
+    /// True if the sink reads every step; otherwise the replay may skip board work once it
+    /// has converged with the old chronology.
+    const OBSERVES_STEPS: bool = false;
     /// The traveller arrived: the board before, the board after, the stones it captured.
     fn arrival(&mut self, _before: &Board, _after: &Board, _captured: &[Point]) {}
     /// An old placement was replayed (`Ok(new index)`) or cancelled.
@@ -70,12 +80,14 @@ pub(crate) struct Replayed {
 
 /// Replays the time move of the placement at `source` to gap `target` (already validated:
 /// `locked <= target < source < len`, own living stone). Does not check the (H, m) rule.
-pub(crate) fn replay_time(
+/// With `keep_boards`, the board and key after each new placement are kept in the scratch.
+pub(crate) fn replay_time<S: ReplaySink>(
     chronology: &Chronology,
     source: usize,
     target: usize,
     scratch: &mut Scratch,
-    sink: &mut impl ReplaySink,
+    sink: &mut S,
+    keep_boards: bool,
 ) -> Result<Replayed, Rejection> {
     let graph = &chronology.graph;
     let traveller = chronology.placements[source];
@@ -85,7 +97,22 @@ pub(crate) fn replay_time(
         captured,
         seen,
         suffix,
+        boards,
+        keys,
     } = scratch;
+    let mut kept = 0;
+    let mut keep = |board: &Board, key: u64| {
+        if keep_boards {
+            if kept < boards.len() {
+                boards[kept].clone_from(board);
+                keys[kept] = key;
+            } else {
+                boards.push(board.clone());
+                keys.push(key);
+            }
+            kept += 1;
+        }
+    };
     board.clone_from(&chronology.boards[target]);
     captured.clear();
     let point = traveller.point;
@@ -103,6 +130,7 @@ pub(crate) fn replay_time(
         });
     }
     sink.arrival(&chronology.boards[target], board, captured);
+    keep(board, key);
     seen.clear();
     seen.insert(key, target as u32 + 1);
     suffix.clear();
@@ -115,8 +143,32 @@ pub(crate) fn replay_time(
             .board_within(key, target)
             .or_else(|| seen.get(key).map(|k| k as usize))
     };
+    // Once a replayed placement after the traveller's old position leaves the same coloring
+    // as the old chronology had after it, every later old placement is legal again and
+    // yields its old board: only the superko check against the new intermediate boards
+    // (`seen`) can differ, so the replay proceeds on exact keys alone until a repetition
+    // cancels a placement.
+    let mut aligned = false;
     for (old_index, &placement) in chronology.placements.iter().enumerate().skip(target) {
         if old_index == source {
+            continue;
+        }
+        if aligned {
+            let next_key = chronology.keys[old_index + 1];
+            if seen.get(next_key).is_some() {
+                board.clone_from(&chronology.boards[old_index]);
+                aligned = false;
+                cancelled += 1;
+                continue;
+            }
+            captures += stones(key, placement.player.opposite())
+                - stones(next_key, placement.player.opposite());
+            key = next_key;
+            let new_index = target + suffix.len();
+            suffix.push(placement);
+            seen.insert(key, new_index as u32 + 1);
+            history = history_step(history, placement);
+            keep(&chronology.boards[old_index + 1], key);
             continue;
         }
         captured.clear();
@@ -128,9 +180,7 @@ pub(crate) fn replay_time(
                 match repeated(seen, next_key) {
                     Some(earlier_board) => Err(Cancellation::Superko { earlier_board }),
                     None => {
-                        board
-                            .play(graph, placement.point, placement.player, captured)
-                            .expect("checked placement");
+                        board.place_checked(graph, placement.point, placement.player, captured);
                         key = next_key;
                         Ok(())
                     }
@@ -138,9 +188,7 @@ pub(crate) fn replay_time(
             }
             Ok(preview) => {
                 spare.clone_from(board);
-                spare
-                    .play(graph, placement.point, placement.player, captured)
-                    .expect("checked placement");
+                spare.place_checked(graph, placement.point, placement.player, captured);
                 let next_key = key_after(key, placement, captured);
                 match repeated(seen, next_key) {
                     Some(earlier_board) => Err(Cancellation::Superko { earlier_board }),
@@ -159,6 +207,10 @@ pub(crate) fn replay_time(
                 suffix.push(placement);
                 seen.insert(key, new_index as u32 + 1);
                 history = history_step(history, placement);
+                keep(board, key);
+                aligned = !S::OBSERVES_STEPS
+                    && old_index > source
+                    && key == chronology.keys[old_index + 1];
                 Ok(new_index)
             }
             Err(reason) => {
@@ -169,10 +221,23 @@ pub(crate) fn replay_time(
         };
         sink.step(old_index, placement, outcome, captured, board);
     }
+    if aligned {
+        board.clone_from(chronology.present());
+    }
     Ok(Replayed {
         key,
         history,
         cancelled,
         captures,
     })
+}
+
+/// Number of stones of `color` in an exact key.
+#[inline]
+fn stones(key: u64, color: crate::go::Color) -> u32 {
+    let mask = match color {
+        crate::go::Color::Black => 0x5555_5555_5555_5555u64,
+        crate::go::Color::White => 0xAAAA_AAAA_AAAA_AAAAu64,
+    };
+    (key & mask).count_ones()
 }
