@@ -68,8 +68,8 @@ impl Level {
     }
 }
 
-const CLASSIC_WORK_PER_MS: u64 = 150;
-const STRONG_WORK_PER_MS: u64 = 40;
+const CLASSIC_WORK_PER_MS: u64 = 380;
+const STRONG_WORK_PER_MS: u64 = 70;
 
 /// What a search did.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
