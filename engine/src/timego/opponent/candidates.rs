@@ -118,3 +118,63 @@ mod tests {
         assert_eq!(arrival_order(4, 3, &mut rng), vec![3]);
     }
 }
+
+#[cfg(test)]
+mod listing_tests {
+    use super::*;
+    use crate::go::Color;
+
+    fn place(player: Color, point: Point) -> Action {
+        Action::Place { player, point }
+    }
+
+    #[test]
+    fn candidates_list_placements_lock_pass_then_interleaved_time_moves() {
+        let (b, w) = (Color::Black, Color::White);
+        let mut game = Game::new(4, 0.0).unwrap();
+        for action in [
+            place(b, 0),
+            place(w, 15),
+            place(b, 5),
+            place(w, 10),
+            place(b, 3),
+            place(w, 12),
+        ] {
+            game.apply(action).unwrap();
+        }
+        let mut rng = Rng::new(1);
+        let list = candidates(&game, ROOT_CAP, ROOT_CAP, &mut rng);
+        let empties = game.board().iter().filter(|&&c| c == 0).count();
+        assert!(list[..empties]
+            .iter()
+            .all(|a| matches!(a, Action::Place { .. })));
+        assert_eq!(list[empties], Action::Lock { player: b });
+        assert_eq!(list[empties + 1], Action::Pass { player: b });
+        let times: Vec<(usize, usize)> = list[empties + 2..]
+            .iter()
+            .map(|a| match *a {
+                Action::Time { source, target, .. } => (source, target),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        // Black's travellers are births 2 and 4; birth 0 has no earlier gap. The first
+        // round offers each traveller its nearest gap, the second the locked boundary.
+        assert_eq!(&times[..4], &[(4, 3), (2, 1), (4, 0), (2, 0)]);
+        assert_eq!(
+            times.len(),
+            4 + 2,
+            "every gap of both travellers: {times:?}"
+        );
+        // A small cap keeps every placement, Lock and pass, and samples time moves.
+        let small = candidates(&game, empties + 3, ROOT_CAP, &mut rng);
+        assert_eq!(small.len(), empties + 3);
+        assert_eq!(
+            small[empties + 2],
+            Action::Time {
+                player: b,
+                source: 4,
+                target: 3
+            }
+        );
+    }
+}

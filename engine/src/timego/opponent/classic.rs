@@ -162,3 +162,64 @@ fn reply_scan(
     }
     Ok(Some(worst))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scored(action: Action, value: f64) -> Scored {
+        Scored {
+            action,
+            value,
+            jitter: 0.0,
+            ends_game: false,
+        }
+    }
+
+    #[test]
+    fn the_beam_keeps_a_place_for_time_lock_and_pass() {
+        let player = Color::Black;
+        let mut list: Vec<Scored> = (0..10)
+            .map(|point| scored(Action::Place { player, point }, 10.0 + point as f64))
+            .collect();
+        list.push(scored(
+            Action::Time {
+                player,
+                source: 3,
+                target: 1,
+            },
+            -5.0,
+        ));
+        list.push(scored(
+            Action::Time {
+                player,
+                source: 3,
+                target: 0,
+            },
+            -2.0,
+        ));
+        list.push(scored(Action::Lock { player }, -9.0));
+        list.push(scored(Action::Pass { player }, -8.0));
+        let chosen = beam(&list);
+        assert_eq!(chosen.len(), BEAM);
+        let actions: Vec<Action> = chosen.iter().map(|s| s.action).collect();
+        assert!(actions.contains(&Action::Time {
+            player,
+            source: 3,
+            target: 0
+        }));
+        assert!(actions.contains(&Action::Lock { player }));
+        assert!(actions.contains(&Action::Pass { player }));
+        // The other three places go to the best placements.
+        for point in [9, 8, 7] {
+            assert!(actions.contains(&Action::Place { player, point }));
+        }
+        // Without time moves or Lock, their places go to placements.
+        let places_only: Vec<Scored> = list
+            .iter()
+            .copied()
+            .filter(|s| kind(&s.action) == 0)
+            .collect();
+        assert_eq!(beam(&places_only).len(), BEAM);
+    }
+}
