@@ -18,6 +18,8 @@ use crate::timego::{Action, Game};
 const ROOT_CAP: usize = 320;
 /// Time moves considered below the root (each costs a replay to probe).
 const TREE_TIME_CAP: usize = 12;
+/// Tree size at which a long wall-clock budget stops searching (some 200 MB at most).
+const MAX_NODES: usize = 200_000;
 /// Exploration constant of UCB1 on results in [0, 1].
 const EXPLORATION: f64 = 0.5;
 /// Weight of the score margin next to the win/loss outcome of a playout.
@@ -94,7 +96,7 @@ pub(super) fn search(game: &Game, budget: &mut Budget, seed: u64) -> Result<Foun
     };
     tree.expand(0, game, ROOT_CAP, budget)?;
     let root_candidates = tree.nodes[0].pending.len() as u32;
-    while !budget.spent() {
+    while !budget.spent() && tree.nodes.len() < MAX_NODES {
         budget.node()?;
         tree.iterate(budget)?;
     }
