@@ -241,3 +241,28 @@ fn levels_and_stops_serialize_for_the_app() {
     assert_eq!(json["action"]["player"], "black");
     assert!(json["stats"]["probes"].as_u64().unwrap() > 0);
 }
+
+/// With the `ts` feature the app's TypeScript types follow the serde shapes.
+#[cfg(feature = "ts")]
+#[test]
+fn typescript_shapes_match_serde() {
+    use canon_engine::timego::opponent::{SearchReply, SearchStats};
+    use ts_rs::TS;
+    let level = Level::decl();
+    assert!(
+        level.contains("\"classic\"") && level.contains("\"strong\""),
+        "{level}"
+    );
+    let stop = SearchStop::decl();
+    assert!(stop.contains("\"kind\": \"deadline\""), "{stop}");
+    assert!(stop.contains("deadline_ms: number"), "{stop}");
+    let limits = SearchLimits::decl();
+    assert!(limits.contains("work_budget: number | null"), "{limits}");
+    let reply = SearchReply::decl();
+    assert!(
+        reply.contains("stats: SearchStats") && reply.contains("action: Action"),
+        "{reply}"
+    );
+    let stats = SearchStats::decl();
+    assert!(stats.contains("elapsed_ms: number"), "{stats}");
+}
