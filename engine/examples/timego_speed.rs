@@ -7,7 +7,7 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use canon_engine::timego::{Action, Game, ACTION_LIMIT};
+use canon_engine::timego::{Action, Game};
 use std::time::{Duration, Instant};
 
 fn times(runs: usize, mut f: impl FnMut()) -> (Duration, Duration) {
@@ -22,30 +22,9 @@ fn times(runs: usize, mut f: impl FnMut()) -> (Duration, Duration) {
     (samples[0], samples[runs / 2])
 }
 
-fn main() {
-    let policy = common::Policy {
-        place: 85,
-        time: 14,
-        lock: 0,
-    };
-    let mut line: Option<Game> = None;
-    for seed in 0..24 {
-        for p in [policy, common::NO_LOCK] {
-            let game = common::random_line(5, seed, ACTION_LIMIT, p);
-            if game.actions().len() == ACTION_LIMIT
-                && line
-                    .as_ref()
-                    .is_none_or(|b| game.placements().len() > b.placements().len())
-            {
-                line = Some(game);
-            }
-        }
-    }
-    let line = line.expect("a line reaches the limit");
-    let game = line.state_at(ACTION_LIMIT - 1).unwrap();
+fn time_probes(game: &Game) -> Vec<Action> {
     let player = game.next_player().unwrap();
-    let probes: Vec<Action> = game
-        .travellers()
+    game.travellers()
         .iter()
         .flat_map(|b| {
             (game.locked()..b.source).map(move |target| Action::Time {
@@ -54,29 +33,77 @@ fn main() {
                 target,
             })
         })
-        .collect();
-    println!(
-        "position: |H| = {}, locked {}, {} time probes",
-        game.placements().len(),
-        game.locked(),
-        probes.len()
-    );
-    let (min, median) = times(300, || {
-        std::hint::black_box(probes.iter().filter(|a| game.probe(a).is_ok()).count());
-    });
-    let rate = |d: Duration| probes.len() as f64 / d.as_secs_f64();
-    println!(
-        "time-move probes: min {:.0}/s, median {:.0}/s",
-        rate(min),
-        rate(median)
-    );
-    let record = line.to_json(ACTION_LIMIT).unwrap();
+        .collect()
+}
+
+fn main() {
+    let (longest, unlocked) = common::bench_positions();
+    // `TIMEGO_SPEED_WORST=N`: only N rounds of the worst-case probes, for `perf stat`.
+    if let Some(rounds) = std::env::var("TIMEGO_SPEED_WORST")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+    {
+        let probes: Vec<Action> = time_probes(&unlocked)
+            .into_iter()
+            .filter(|a| matches!(a, Action::Time { target, .. } if *target == unlocked.locked()))
+            .collect();
+        let start = Instant::now();
+        for _ in 0..rounds {
+            for probe in &probes {
+                std::hint::black_box(unlocked.probe(probe).is_ok());
+            }
+        }
+        let rate = (rounds * probes.len()) as f64 / start.elapsed().as_secs_f64();
+        println!("{} worst-case probes: {rate:.0}/s", rounds * probes.len());
+        return;
+    }
+    for (name, game) in [
+        ("longest H", &longest),
+        ("longest unlocked suffix", &unlocked),
+    ] {
+        let probes = time_probes(game);
+        let legal = probes.iter().filter(|a| game.probe(a).is_ok()).count();
+        println!(
+            "{name}: |H| = {}, locked {}, {} travellers, {} time probes ({legal} legal)",
+            game.placements().len(),
+            game.locked(),
+            game.travellers().len(),
+            probes.len()
+        );
+        let farthest: Vec<Action> = probes
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, Action::Time { target, .. } if *target == game.locked()))
+            .collect();
+        for (label, set) in [("every gap", &probes), ("locked boundary only", &farthest)] {
+            let (min, median) = times(300, || {
+                std::hint::black_box(set.iter().filter(|a| game.probe(a).is_ok()).count());
+            });
+            let rate = |d: Duration| set.len() as f64 / d.as_secs_f64();
+            println!(
+                "  time-move probes, {label}: min {:.0}/s, median {:.0}/s",
+                rate(min),
+                rate(median)
+            );
+        }
+    }
+    // The record of the full line of the longest H (all 1,024 actions).
+    let mut line = longest.clone();
+    let player = line.next_player().unwrap();
+    let last = line
+        .legal_actions()
+        .into_iter()
+        .find(|a| !matches!(a, Action::Pass { .. }))
+        .unwrap_or(Action::Pass { player });
+    line.apply(last).unwrap();
+    let record = line.to_json(line.actions().len()).unwrap();
     let (min, median) = times(100, || {
         std::hint::black_box(Game::from_record(record.as_bytes()).unwrap());
     });
     println!(
-        "import of {} bytes, 1,024 actions: min {:.2} ms, median {:.2} ms",
+        "import of {} bytes, {} actions: min {:.2} ms, median {:.2} ms",
         record.len(),
+        line.actions().len(),
         min.as_secs_f64() * 1e3,
         median.as_secs_f64() * 1e3
     );

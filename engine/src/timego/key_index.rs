@@ -1,8 +1,6 @@
 //! A small open-addressing map from exact board keys to indices, cleared in O(1) by a
 //! generation stamp so replays can reuse it without allocating.
 
-use crate::go::zobrist::mix;
-
 #[derive(Clone, Copy, Debug)]
 struct Slot {
     key: u64,
@@ -15,9 +13,13 @@ struct Slot {
 #[derive(Clone, Debug)]
 pub(crate) struct KeyIndex {
     slots: Vec<Slot>,
+    /// `64 - log2(slots.len())`: Fibonacci hashing keeps the top bits of one multiply.
+    shift: u32,
     len: usize,
     stamp: u32,
 }
+
+const FIBONACCI: u64 = 0x9E37_79B9_7F4A_7C15;
 
 impl Default for KeyIndex {
     fn default() -> KeyIndex {
@@ -30,6 +32,7 @@ impl Default for KeyIndex {
                 };
                 64
             ],
+            shift: 64 - 6,
             len: 0,
             stamp: 1,
         }
@@ -51,7 +54,7 @@ impl KeyIndex {
     #[inline]
     pub(crate) fn get(&self, key: u64) -> Option<u32> {
         let mask = self.slots.len() - 1;
-        let mut i = mix(key) as usize & mask;
+        let mut i = (key.wrapping_mul(FIBONACCI) >> self.shift) as usize;
         loop {
             let slot = &self.slots[i];
             if slot.stamp != self.stamp {
@@ -87,7 +90,7 @@ impl KeyIndex {
             self.grow();
         }
         let mask = self.slots.len() - 1;
-        let mut i = mix(key) as usize & mask;
+        let mut i = (key.wrapping_mul(FIBONACCI) >> self.shift) as usize;
         loop {
             let slot = &mut self.slots[i];
             if slot.stamp != self.stamp {
@@ -125,6 +128,7 @@ impl KeyIndex {
             };
             capacity
         ];
+        self.shift -= 1;
         self.stamp = 1;
         self.len = 0;
         for slot in live {
