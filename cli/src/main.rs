@@ -7,6 +7,7 @@ mod input;
 mod surface;
 mod tcecp;
 mod timego;
+mod timego_match;
 
 use std::process::ExitCode;
 
@@ -15,6 +16,8 @@ const USAGE: &str = "usage: canon <command> [arguments]
 commands:
   timego check FILE           replay a time-go-game record, print its checkpoint
   timego legal FILE           print every legal action of the player to move
+  timego match --a L --b L --games N [...]
+                              play opponent levels against each other (docs/strength.md)
   tcecp                       Time Chess engine speaking TCECP on stdin/stdout
   chess <subcommand>          Time Chess records, perft and branching statistics
   surface check|legal|graph   Go on three surfaces: check records, list legal points,

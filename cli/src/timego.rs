@@ -12,6 +12,9 @@ FILE is a time-go-game v1 document, or - for standard input.";
 
 /// Runs `canon timego …` with the arguments after `timego`.
 pub fn run(args: &[String]) -> ExitCode {
+    if let Some(rest) = args.strip_prefix(&["match".to_string()]) {
+        return crate::timego_match::run(rest);
+    }
     let (command, path) = match args {
         [command, path] if command == "check" || command == "legal" => (command.as_str(), path),
         [help] if help == "help" || help == "--help" || help == "-h" => {

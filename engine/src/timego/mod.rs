@@ -17,6 +17,8 @@ mod repetition;
 mod replay;
 mod types;
 
+pub mod opponent;
+
 pub use consequences::{ArrivalStep, CancelledPlacement, ReplayStep, TimeMoveConsequences};
 pub use game::{Checkpoint, Game, GameView, ReplayError, SetupError};
 pub use legal::{Arrival, Birth};
