@@ -421,7 +421,9 @@ impl Board {
         // One pass over the neighbours: each distinct adjacent opposing chain loses one
         // liberty; the distinct friendly chains (up to four) and the empty neighbours are
         // noted for the join below, so later steps need not scan the neighbours again.
-        let mut friends = [0 as Point; 4];
+        // `Point::MAX` is never a point (graphs have at most `MAX_POINTS` = `Point::MAX`
+        // points), so unused slots never match a head.
+        let mut friends = [Point::MAX; 4];
         let mut friend_count = 0;
         let mut too_many_friends = false;
         let mut empty_neighbors = 0u16;
@@ -434,7 +436,10 @@ impl Board {
             }
             let h = self.head[q as usize];
             if cell == own {
-                if !friends[..friend_count].contains(&h) {
+                // Four comparisons on a fixed array instead of a slice search call.
+                let known =
+                    (friends[0] == h) | (friends[1] == h) | (friends[2] == h) | (friends[3] == h);
+                if !known {
                     if friend_count == friends.len() {
                         too_many_friends = true;
                     } else {
