@@ -418,44 +418,47 @@ impl Board {
         self.counts[color.index()] += 1;
         let neighbors = graph.neighbors(point);
 
-        // The new stone takes one liberty from each distinct adjacent opposing chain.
+        // One pass over the neighbours: each distinct adjacent opposing chain loses one
+        // liberty; the distinct friendly chains (up to four) and the empty neighbours are
+        // noted for the join below, so later steps need not scan the neighbours again.
+        // `Point::MAX` is never a point (graphs have at most `MAX_POINTS` = `Point::MAX`
+        // points), so unused slots never match a head.
+        let mut friends = [Point::MAX; 4];
+        let mut friend_count = 0;
+        let mut too_many_friends = false;
+        let mut empty_neighbors = 0u16;
+        let mut captures_some = false;
         for (k, &q) in neighbors.iter().enumerate() {
             let cell = self.cells[q as usize];
-            if cell != 0 && cell != own {
-                let h = self.head[q as usize];
-                if self.first_neighbor_of_chain(neighbors, k, h) {
-                    self.liberties[h as usize] -= 1;
+            if cell == 0 {
+                empty_neighbors += 1;
+                continue;
+            }
+            let h = self.head[q as usize];
+            if cell == own {
+                // Four comparisons on a fixed array instead of a slice search call.
+                let known =
+                    (friends[0] == h) | (friends[1] == h) | (friends[2] == h) | (friends[3] == h);
+                if !known {
+                    if friend_count == friends.len() {
+                        too_many_friends = true;
+                    } else {
+                        friends[friend_count] = h;
+                        friend_count += 1;
+                    }
                 }
+            } else if self.first_neighbor_of_chain(neighbors, k, h) {
+                self.liberties[h as usize] -= 1;
+                captures_some |= self.liberties[h as usize] == 0;
             }
         }
 
-        // With several friendly chains to join, count the merged chain's liberties now,
-        // walking only the smaller chains, while their heads still tell them apart.
-        let multi_merge_liberties = self.liberties_after_joining(graph, point, own);
-
-        // Join the adjacent friendly chains.
-        let mut merges = 0;
-        let mut single_liberties = 0;
-        for &q in neighbors {
-            if self.cells[q as usize] == own {
-                let h = self.head[q as usize];
-                let current = self.head[p];
-                if h != current {
-                    merges += 1;
-                    single_liberties = self.liberties[h as usize];
-                    self.merge(h, current);
-                }
-            }
-        }
-        let head = self.head[p];
-        self.liberties[head as usize] = match merges {
-            0 => neighbors
-                .iter()
-                .filter(|&&q| self.cells[q as usize] == 0)
-                .count() as u16,
+        let (head, liberties) = match (friend_count, too_many_friends) {
+            (0, _) => (point, empty_neighbors),
             // One chain grew by one stone: it loses `point` as a liberty and gains the
             // empty neighbors of `point` that none of its other stones already touches.
-            1 => {
+            (1, false) => {
+                let joined = friends[0];
                 let gained = neighbors
                     .iter()
                     .filter(|&&e| {
@@ -463,50 +466,64 @@ impl Board {
                             && !graph.neighbors(e).iter().any(|&r| {
                                 r != point
                                     && self.cells[r as usize] == own
-                                    && self.head[r as usize] == head
+                                    && self.head[r as usize] == joined
                             })
                     })
                     .count() as u16;
-                single_liberties - 1 + gained
+                let liberties = self.liberties[joined as usize] - 1 + gained;
+                (self.merge(joined, point), liberties)
             }
-            _ => multi_merge_liberties.unwrap_or_else(|| self.count_liberties(graph, head)),
+            // Several chains: count the merged chain's liberties while their heads still
+            // tell them apart, walking only the smaller chains, then join them.
+            _ => {
+                let joined = if too_many_friends {
+                    None
+                } else {
+                    self.liberties_after_joining(graph, point, own, &friends[..friend_count])
+                };
+                for &q in neighbors {
+                    if self.cells[q as usize] == own {
+                        let h = self.head[q as usize];
+                        let current = self.head[p];
+                        if h != current {
+                            self.merge(h, current);
+                        }
+                    }
+                }
+                let head = self.head[p];
+                let liberties = joined.unwrap_or_else(|| self.count_liberties(graph, head));
+                (head, liberties)
+            }
         };
+        self.liberties[head as usize] = liberties;
 
         // Remove every opposing chain without liberties; each removed stone becomes one
         // new liberty of each distinct friendly chain next to it.
-        for &q in neighbors {
-            let cell = self.cells[q as usize];
-            if cell != 0 && cell != own && self.liberties[self.head[q as usize] as usize] == 0 {
-                self.remove_chain(graph, q, captured);
+        if captures_some {
+            for &q in neighbors {
+                let cell = self.cells[q as usize];
+                if cell != 0 && cell != own && self.liberties[self.head[q as usize] as usize] == 0 {
+                    self.remove_chain(graph, q, captured);
+                }
             }
         }
     }
 
-    /// When the stone just set at `point` joins two or more friendly chains (up to four),
-    /// the distinct liberty count of the merged chain: the largest chain's liberties
-    /// without `point`, plus every empty neighbour of `point` or of the other chains'
-    /// stones that the largest chain does not already touch, each counted once. `None`
-    /// when there are fewer than two chains to join, more than four, or more than 256
-    /// points (callers then count from scratch).
-    fn liberties_after_joining(&self, graph: &Graph, point: Point, own: u8) -> Option<u16> {
-        let mut heads = [0 as Point; 4];
-        let mut count = 0;
-        for &q in graph.neighbors(point) {
-            if self.cells[q as usize] == own {
-                let h = self.head[q as usize];
-                if !heads[..count.min(4)].contains(&h) {
-                    if count == 4 {
-                        return None;
-                    }
-                    heads[count] = h;
-                    count += 1;
-                }
-            }
-        }
-        if count < 2 || self.len() > 256 {
+    /// When the stone just set at `point` joins the friendly chains headed by `heads` (two
+    /// to four, distinct), the distinct liberty count of the merged chain: the largest
+    /// chain's liberties without `point`, plus every empty neighbour of `point` or of the
+    /// other chains' stones that the largest chain does not already touch, each counted
+    /// once. `None` for graphs of more than 256 points (callers then count from scratch).
+    fn liberties_after_joining(
+        &self,
+        graph: &Graph,
+        point: Point,
+        own: u8,
+        heads: &[Point],
+    ) -> Option<u16> {
+        if self.len() > 256 {
             return None;
         }
-        let heads = &heads[..count];
         let big = *heads.iter().max_by_key(|&&h| self.stones[h as usize])?;
         let touches_big = |e: Point| {
             graph
