@@ -1,0 +1,129 @@
+/**
+ * What the TimeGo screen shows, as plain data. `lib/api.ts` builds these values from the
+ * backend's generated types; no rule is decided here — legality, previews, scores and
+ * reasons all come from the engine.
+ */
+
+/** A stone colour, as in records. */
+export type Stone = 'black' | 'white';
+
+/** One entry of the current placement order `H`. */
+export interface Placement {
+  player: Stone;
+  point: number;
+}
+
+/** One actual action, in the record format (indices from 0). */
+export type Turn =
+  | { player: Stone; type: 'place'; point: number }
+  | { player: Stone; type: 'time'; source: number; target: number }
+  | { player: Stone; type: 'lock' }
+  | { player: Stone; type: 'pass' };
+
+/** Why the engine refused something: a machine kind for translation and its own sentence. */
+export interface Reason {
+  kind: string;
+  message: string;
+  /** For superko: the placement index (from 0) after which the board was identical; -1 means the empty board. */
+  earlierIndex?: number;
+}
+
+/** The final score; `white` includes komi. */
+export interface Result {
+  winner: Stone | 'draw';
+  black: number;
+  white: number;
+}
+
+/** Whether the game reaches the disk, as the screen says it. */
+export type SaveState =
+  | { kind: 'saved' | 'nothingToSave' }
+  | { kind: 'pausedOtherInstance'; message: string }
+  | { kind: 'pausedInvalidSave'; message: string; file: string }
+  | { kind: 'failed'; message: string };
+
+/** The actual game as the screen shows it. */
+export interface GameView {
+  size: number;
+  komi: number;
+  /** Colour per point: 0 empty, 1 black, 2 white. */
+  board: number[];
+  placements: Placement[];
+  /** Length of the locked prefix `m`. */
+  locked: number;
+  /** Player to move; null once the game has ended. */
+  next: Stone | null;
+  passes: number;
+  /** Area counts without komi. */
+  area: { black: number; white: number };
+  result: Result | null;
+  /** Every actual action. */
+  turns: Turn[];
+  /** Number of actions applied in the viewed position. */
+  cursor: number;
+  /** Birth indices (from 0) of stones the player to move may send back in time. */
+  travellers: number[];
+  /** Why Lock is illegal now, or null when it is legal. */
+  lockBlocked: Reason | null;
+  /** True once the 1,024-action limit is reached. */
+  limitReached: boolean;
+  save: SaveState;
+}
+
+/** One permitted gap for a chosen traveller, legal or with the reason it is not. */
+export interface Arrival {
+  target: number;
+  reason: Reason | null;
+}
+
+/** A placement the time move cancels, with its index in the old order. */
+export interface Cancelled {
+  oldIndex: number;
+  player: Stone;
+  point: number;
+}
+
+/** The possible present after a time move, with its consequences. */
+export interface TimePreview {
+  source: number;
+  target: number;
+  board: number[];
+  placements: Placement[];
+  /** Points holding stones that return. */
+  restored: number[];
+  /** Points whose stones are removed compared with the actual board. */
+  captured: number[];
+  cancelled: Cancelled[];
+  travellerDied: boolean;
+  /** Index of the traveller in the new order, or null if it was captured in replay. */
+  travellerIndex: number | null;
+}
+
+/** The stone of a colour code on the board. */
+export function stoneOf(code: number): Stone | null {
+  return code === 1 ? 'black' : code === 2 ? 'white' : null;
+}
+
+/** The board code of a stone. */
+export function codeOf(stone: Stone): 1 | 2 {
+  return stone === 'black' ? 1 : 2;
+}
+
+/** The point most recently played on the actual board, for the last-move mark. */
+export function lastMovePoint(view: Pick<GameView, 'turns' | 'cursor' | 'placements'>): number | null {
+  const turn = view.turns[view.cursor - 1];
+  if (!turn) return null;
+  if (turn.type === 'place') return turn.point;
+  return null;
+}
+
+/** Birth index (from 0) of the stone standing on each point of the board, from the order `H`. */
+export function birthIndexByPoint(board: readonly number[], placements: readonly Placement[]): Map<number, number> {
+  // A point may have been played several times in H (captured, replayed); the stone standing
+  // there now is the latest placement on it whose colour matches.
+  const map = new Map<number, number>();
+  placements.forEach((p, i) => {
+    if (board[p.point] === codeOf(p.player)) map.set(p.point, i);
+  });
+  return map;
+}
