@@ -119,6 +119,8 @@ const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+let bridgePath;
+
 /** Launches Debian's Chromium (never a downloaded browser). */
 export function launchBrowser() {
   return chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -129,7 +131,8 @@ export function launchBrowser() {
  * Returns the page, the bridge, and a close function.
  */
 export async function openApp(browser, baseUrl, { viewport, colorScheme = 'light', reducedMotion = 'reduce', hash = '' } = {}) {
-  const bridge = startBridge(bridgeBinary.cached ??= bridgeBinary());
+  bridgePath ??= bridgeBinary();
+  const bridge = startBridge(bridgePath);
   const context = await browser.newContext({
     viewport: viewport ?? { width: 1280, height: 800 },
     deviceScaleFactor: 1,
@@ -157,7 +160,22 @@ export async function openApp(browser, baseUrl, { viewport, colorScheme = 'light
   };
 }
 
-/** Saves a full-page screenshot under tests/artifacts/. */
+/** Clicks the point with index `point` on the board. */
+export async function clickPoint(page, point) {
+  await page.locator(`svg.board [data-point="${point}"]`).click();
+}
+
+/** The board as the page shows it: the colour code of every point. */
+export async function boardColors(page) {
+  return page.locator('svg.board [data-point]').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-color'))));
+}
+
+/** Waits until the turn line names `player` ("Black" or "White"). */
+export async function waitForTurn(page, player) {
+  await page.getByTestId('turn').filter({ hasText: `${player} to move` }).waitFor();
+}
+
+/** Saves a screenshot of the viewport under tests/artifacts/. */
 export async function shot(page, name) {
   await page.waitForTimeout(250);
   await page.screenshot({ path: join(artifacts, `${name}.png`) });
