@@ -99,7 +99,7 @@ describe('TimeGo on the desktop', () => {
     await page.getByTestId('lock').click();
     await waitForTurn(page, 'Black');
     assert.equal(await page.getByTestId('lock').isDisabled(), true);
-    assert.match(await page.getByTestId('lock-reason').innerText(), /Lock is unavailable: .+/);
+    assert.match(await page.getByTestId('lock-reason').innerText(), /Lock is unavailable\. .+/);
     assert.equal(await order.locator('li.chip.locked').count(), 3);
     await shot(page, 'desktop-timego-locked');
 
@@ -148,7 +148,7 @@ describe('TimeGo on the desktop', () => {
       } else {
         const problem = page.getByTestId('arrival-problem');
         await problem.waitFor();
-        assert.match(await problem.innerText(), /This arrival is not allowed: .+/);
+        assert.match(await problem.innerText(), /This arrival is not allowed\. .+/);
       }
     }
     await shot(page, 'desktop-timego-slider');

@@ -13,8 +13,9 @@ export interface Notice {
 /** Turns a command error into a reason the screen can put in words. */
 export function reasonOf(error: unknown): Reason {
   if (error instanceof CommandError) {
-    const e = error.error as { kind: string; message: string; reason?: Reason };
-    if (e.reason && typeof e.reason.kind === 'string') return { ...e.reason, message: e.reason.message ?? e.message };
+    // An engine refusal may carry the typed rejection; then it is translated by kind.
+    const e = error.error as { kind: string; message: string; rejection?: Reason };
+    if (e.rejection && typeof e.rejection.kind === 'string') return { ...e.rejection, message: e.message };
     return { kind: e.kind, message: e.message };
   }
   return { kind: 'unknown', message: error instanceof Error ? error.message : String(error) };

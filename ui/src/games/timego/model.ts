@@ -20,13 +20,11 @@ export type Turn =
   | { player: Stone; type: 'lock' }
   | { player: Stone; type: 'pass' };
 
-/** Why the engine refused something: a machine kind for translation and its own sentence. */
-export interface Reason {
-  kind: string;
-  message: string;
-  /** For superko: the placement index (from 0) after which the board was identical; -1 means the empty board. */
-  earlierIndex?: number;
-}
+/**
+ * Why something was refused: the engine's typed rejection (`kind` plus its fields, such as
+ * `point` or `earlier_board`), or a backend error with only a sentence in `message`.
+ */
+export type Reason = { kind: string; message?: string } & Record<string, unknown>;
 
 /** The final score; `white` includes komi. */
 export interface Result {

@@ -4,13 +4,45 @@ import type { Reason, Stone, Turn } from './model';
 
 type T = Translate;
 
-/** A reason in the player's language; kinds without a translation keep the engine's own sentence. */
-export function reasonText(t: T, reason: Reason): string {
-  if (reason.kind === 'superko' && reason.earlierIndex !== undefined) {
-    if (reason.earlierIndex < 0) return t('timego.reasons.superkoInitial');
-    return t('timego.reasons.superko', { values: { index: reason.earlierIndex + 1 } });
+// Fields of the engine's rejections that hold 0-based placement indices, shown from 1.
+const PLACEMENT_FIELDS = ['source', 'target'] as const;
+
+/**
+ * A reason in the player's language, built from the engine's typed rejection: points are
+ * named by coordinates and placements numbered from 1. A kind without a translation keeps
+ * the sentence the backend sent.
+ */
+export function reasonText(t: T, reason: Reason, size: number): string {
+  const f = reason as Record<string, unknown>;
+  const num = (key: string): number | undefined => (typeof f[key] === 'number' ? (f[key] as number) : undefined);
+  const values: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(f)) if (typeof value === 'number' || typeof value === 'string') values[key] = value;
+  const point = num('point');
+  if (point !== undefined) values.point = size > 0 && point < size * size ? pointName(point, size) : point;
+  for (const key of PLACEMENT_FIELDS) {
+    const v = num(key);
+    if (v !== undefined) values[key] = v + 1;
   }
-  return t(`timego.reasons.${reason.kind}`, { default: reason.message, values: { message: reason.message } });
+  const locked = num('locked');
+  const source = num('source');
+  if (locked !== undefined && source !== undefined) {
+    values.first = locked + 1;
+    values.last = source;
+  }
+  const earlierBoard = num('earlier_board');
+  if (earlierBoard !== undefined) {
+    values.board =
+      earlierBoard === 0 ? t('timego.reasons.emptyBoard') : t('timego.reasons.boardAfter', { values: { index: earlierBoard } });
+  }
+  const earlierAction = num('earlier_action');
+  if (earlierAction !== undefined) {
+    values.when = earlierAction === 0 ? t('timego.reasons.atStart') : t('timego.reasons.afterAction', { values: { index: earlierAction } });
+  }
+  for (const key of ['expected', 'found'] as const) {
+    if (f[key] === 'black' || f[key] === 'white') values[key] = stoneName(t, f[key] as Stone);
+  }
+  const fallback = typeof f.message === 'string' && f.message ? (f.message as string) : reason.kind;
+  return t(`timego.reasons.${reason.kind}`, { default: fallback, values });
 }
 
 /** "Black" or "White" in the player's language. */
