@@ -57,20 +57,20 @@ export function setSettings(settings: Settings): Promise<Settings> {
 // ---- TimeGo --------------------------------------------------------------------------
 // The screen works on the plain values of `games/timego/model.ts`; the functions below are
 // the one place that turns the backend's generated types into those values.
-import type { Arrival, GameView, TimePreview, Turn } from '../games/timego/model';
+import type { Arrival, TimeGoState, TimePreview, Turn } from '../games/timego/model';
 
 /** The saved TimeGo game, or a new one with the default settings when nothing is saved. */
-export function timegoOpen(): Promise<GameView> {
+export function timegoOpen(): Promise<TimeGoState> {
   return call('timego_open');
 }
 
 /** Starts a new TimeGo game of `size` with `komi`, replacing the current one. */
-export function timegoNew(size: number, komi: number): Promise<GameView> {
+export function timegoNew(size: number, komi: number): Promise<TimeGoState> {
   return call('timego_new', { size, komi });
 }
 
 /** Applies one action of the player to move; a refusal rejects with the engine's reason. */
-export function timegoApply(action: Turn): Promise<GameView> {
+export function timegoApply(action: Turn): Promise<TimeGoState> {
   return call('timego_apply', action);
 }
 

@@ -1,6 +1,6 @@
 import * as api from '../../lib/api';
 import { CommandError } from '../../lib/api';
-import type { Arrival, GameView, Reason, TimePreview, Turn } from './model';
+import type { Arrival, TimeGoState, Reason, TimePreview, Turn } from './model';
 
 /** The three ways the board responds to a choice. */
 export type Mode = 'place' | 'time' | 'inspect';
@@ -27,7 +27,7 @@ export function reasonOf(error: unknown): Reason {
  * are dropped, so a fast-moving slider never shows a stale preview.
  */
 export class TimeGoController {
-  view: GameView | null = $state(null);
+  view: TimeGoState | null = $state(null);
   mode: Mode = $state('place');
   notice: Notice | null = $state(null);
   busy = $state(false);
@@ -98,7 +98,9 @@ export class TimeGoController {
       const nearest = arrivals.reduce<number | null>((best, a) => (best === null || a.target > best ? a.target : best), null);
       if (nearest !== null) await this.chooseArrival(nearest);
     } catch (e) {
-      if (request === this.#request) this.notice = { reason: reasonOf(e) };
+      if (request !== this.#request) return;
+      this.traveller = null;
+      this.notice = { reason: reasonOf(e) };
     }
   }
 
@@ -139,8 +141,9 @@ export class TimeGoController {
       this.inspected = view.board[point] ? point : null;
       return;
     }
+    // Any stone may be chosen: for one that cannot travel the engine says why (locked, not yours...).
     const birth = this.birthAt(point);
-    if (birth !== null && view.travellers.includes(birth)) await this.chooseTraveller(birth);
+    if (birth !== null) await this.chooseTraveller(birth);
   }
 
   /** Birth index of the stone on `point` in the actual order, if any. */
@@ -166,7 +169,7 @@ export class TimeGoController {
     await this.#run(() => api.timegoApply({ ...action, player: next } as Turn), () => this.#resetExploration());
   }
 
-  async #run(command: () => Promise<GameView>, onSuccess?: () => void): Promise<void> {
+  async #run(command: () => Promise<TimeGoState>, onSuccess?: () => void): Promise<void> {
     this.busy = true;
     try {
       this.view = await command();

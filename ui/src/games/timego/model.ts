@@ -41,7 +41,7 @@ export type SaveState =
   | { kind: 'failed'; message: string };
 
 /** The actual game as the screen shows it. */
-export interface GameView {
+export interface TimeGoState {
   size: number;
   komi: number;
   /** Colour per point: 0 empty, 1 black, 2 white. */
@@ -108,7 +108,7 @@ export function codeOf(stone: Stone): 1 | 2 {
 }
 
 /** The point most recently played on the actual board, for the last-move mark. */
-export function lastMovePoint(view: Pick<GameView, 'turns' | 'cursor' | 'placements'>): number | null {
+export function lastMovePoint(view: Pick<TimeGoState, 'turns' | 'cursor' | 'placements'>): number | null {
   const turn = view.turns[view.cursor - 1];
   if (!turn) return null;
   if (turn.type === 'place') return turn.point;

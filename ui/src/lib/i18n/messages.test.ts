@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import en from './messages/en.json';
 
-const SRC = join(__dirname, '..', '..');
+const SRC = join(import.meta.dirname, '..', '..');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
