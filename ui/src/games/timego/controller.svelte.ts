@@ -41,7 +41,12 @@ export class TimeGoController {
   arrivalProblem: Reason | null = $state(null);
   /** Point whose group Inspect mode shows. */
   inspected: number | null = $state(null);
+  /** Frame of the causal replay being shown, or null for the final outcome. */
+  replayFrame: number | null = $state(null);
+  /** Whether the replay advances by itself. */
+  replayPlaying = $state(false);
   #request = 0;
+  #timer: ReturnType<typeof setInterval> | null = null;
 
   /** Loads the saved game (or a fresh one) from the backend. */
   async load(): Promise<void> {
@@ -107,6 +112,7 @@ export class TimeGoController {
   /** Previews the time move to gap `target`, or explains why that arrival is not allowed. */
   async chooseArrival(target: number): Promise<void> {
     if (this.traveller === null) return;
+    this.showResult();
     this.target = target;
     this.preview = null;
     this.arrivalProblem = null;
@@ -119,6 +125,48 @@ export class TimeGoController {
       if (request !== this.#request) return;
       this.arrivalProblem = reasonOf(e);
     }
+  }
+
+  /** Starts the causal replay of the previewed time move at its arrival. */
+  watchReplay(): void {
+    if (!this.preview?.frames.length) return;
+    this.replayFrame = 0;
+    this.playReplay();
+  }
+
+  /** Shows replay frame `index` and pauses, as manual navigation does. */
+  showFrame(index: number): void {
+    const frames = this.preview?.frames.length ?? 0;
+    if (!frames) return;
+    this.pauseReplay();
+    this.replayFrame = Math.max(0, Math.min(frames - 1, index));
+  }
+
+  /** Advances the replay by itself until its last frame. */
+  playReplay(): void {
+    const frames = this.preview?.frames.length ?? 0;
+    if (!frames) return;
+    if (this.replayFrame === null || this.replayFrame >= frames - 1) this.replayFrame = 0;
+    this.pauseReplay();
+    this.replayPlaying = true;
+    this.#timer = setInterval(() => {
+      const last = (this.preview?.frames.length ?? 1) - 1;
+      if (this.replayFrame === null || this.replayFrame >= last) this.pauseReplay();
+      else this.replayFrame += 1;
+    }, 900);
+  }
+
+  /** Stops automatic playback, keeping the frame. */
+  pauseReplay(): void {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    this.replayPlaying = false;
+  }
+
+  /** Leaves the replay for the final outcome. */
+  showResult(): void {
+    this.pauseReplay();
+    this.replayFrame = null;
   }
 
   /** Drops the traveller but stays in Time mode. */
@@ -155,6 +203,7 @@ export class TimeGoController {
   }
 
   #resetExploration(): void {
+    this.showResult();
     this.#request++;
     this.traveller = null;
     this.arrivals = [];

@@ -81,6 +81,25 @@ export interface Cancelled {
   point: number;
 }
 
+/** One frame of the causal replay: the traveller's arrival, then each later old placement. */
+export interface ReplayFrame {
+  /** True for the arrival frame. */
+  arrival: boolean;
+  player: Stone;
+  point: number;
+  /** Index in the old order (the traveller's source for the arrival). */
+  oldIndex: number;
+  /** Index in the new order, or null if the placement was cancelled. */
+  newIndex: number | null;
+  /** Why it was cancelled (engine cancellation kind such as `occupied`), or null. */
+  cancelled: Reason | null;
+  /** Stones this placement captured. */
+  captured: number[];
+  /** The board before and after this frame. */
+  before: number[];
+  after: number[];
+}
+
 /** The possible present after a time move, with its consequences. */
 export interface TimePreview {
   source: number;
@@ -95,6 +114,8 @@ export interface TimePreview {
   travellerDied: boolean;
   /** Index of the traveller in the new order, or null if it was captured in replay. */
   travellerIndex: number | null;
+  /** The causal replay, arrival first. */
+  frames: ReplayFrame[];
 }
 
 /** The stone of a colour code on the board. */
