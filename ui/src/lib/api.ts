@@ -55,31 +55,40 @@ export function setSettings(settings: Settings): Promise<Settings> {
 }
 
 // ---- TimeGo --------------------------------------------------------------------------
-// The screen works on the plain values of `games/timego/model.ts`; the functions below are
-// the one place that turns the backend's generated types into those values.
-import type { Arrival, TimeGoState, TimePreview, Turn } from '../games/timego/model';
+// The screen works on the plain values of `games/timego/model.ts`; `games/timego/adapt.ts`
+// turns the generated types into them.
+import type { Action } from './bindings/Action';
+import type { Arrival as EngineArrival } from './bindings/Arrival';
+import type { TimeGoSession } from './bindings/TimeGoSession';
+import type { TimeMoveConsequences } from './bindings/TimeMoveConsequences';
+import type { Arrival, TimeGoState, TimePreview } from '../games/timego/model';
+import { arrivalFromEngine, previewFromConsequences, stateFromView } from '../games/timego/adapt';
+
+function fromSession(s: TimeGoSession): TimeGoState {
+  return stateFromView(s.view, s.cursor, s.save);
+}
 
 /** The saved TimeGo game, or a new one with the default settings when nothing is saved. */
-export function timegoOpen(): Promise<TimeGoState> {
-  return call('timego_open');
+export async function timegoOpen(): Promise<TimeGoState> {
+  return fromSession(await call<TimeGoSession>('timego_open'));
 }
 
 /** Starts a new TimeGo game of `size` with `komi`, replacing the current one. */
-export function timegoNew(size: number, komi: number): Promise<TimeGoState> {
-  return call('timego_new', { size, komi });
+export async function timegoNew(size: number, komi: number): Promise<TimeGoState> {
+  return fromSession(await call<TimeGoSession>('timego_new', { size, komi }));
 }
 
 /** Applies one action of the player to move; a refusal rejects with the engine's reason. */
-export function timegoApply(action: Turn): Promise<TimeGoState> {
-  return call('timego_apply', action);
+export async function timegoApply(action: Action): Promise<TimeGoState> {
+  return fromSession(await call<TimeGoSession>('timego_apply', action));
 }
 
 /** Every permitted gap for the traveller born at `source`, each legal or with its reason. */
-export function timegoArrivals(source: number): Promise<Arrival[]> {
-  return call('timego_arrivals', { source });
+export async function timegoArrivals(source: number): Promise<Arrival[]> {
+  return (await call<EngineArrival[]>('timego_arrivals', { source })).map(arrivalFromEngine);
 }
 
 /** The possible present of moving birth `source` to gap `target`, without changing the game. */
-export function timegoPreview(source: number, target: number): Promise<TimePreview> {
-  return call('timego_preview', { source, target });
+export async function timegoPreview(source: number, target: number): Promise<TimePreview> {
+  return previewFromConsequences(await call<TimeMoveConsequences>('timego_preview', { source, target }));
 }

@@ -4,21 +4,20 @@
  * reasons all come from the engine.
  */
 
+import type { Action } from '../../lib/bindings/Action';
+import type { Color } from '../../lib/bindings/Color';
+import type { GameResult } from '../../lib/bindings/GameResult';
+import type { Placement as EnginePlacement } from '../../lib/bindings/Placement';
+import type { SaveStatus } from '../../lib/bindings/SaveStatus';
+
 /** A stone colour, as in records. */
-export type Stone = 'black' | 'white';
+export type Stone = Color;
 
 /** One entry of the current placement order `H`. */
-export interface Placement {
-  player: Stone;
-  point: number;
-}
+export type Placement = EnginePlacement;
 
 /** One actual action, in the record format (indices from 0). */
-export type Turn =
-  | { player: Stone; type: 'place'; point: number }
-  | { player: Stone; type: 'time'; source: number; target: number }
-  | { player: Stone; type: 'lock' }
-  | { player: Stone; type: 'pass' };
+export type Turn = Action;
 
 /**
  * Why something was refused: the engine's typed rejection (`kind` plus its fields, such as
@@ -27,18 +26,10 @@ export type Turn =
 export type Reason = { kind: string; message?: string } & Record<string, unknown>;
 
 /** The final score; `white` includes komi. */
-export interface Result {
-  winner: Stone | 'draw';
-  black: number;
-  white: number;
-}
+export type Result = GameResult;
 
 /** Whether the game reaches the disk, as the screen says it. */
-export type SaveState =
-  | { kind: 'saved' | 'nothingToSave' }
-  | { kind: 'pausedOtherInstance'; message: string }
-  | { kind: 'pausedInvalidSave'; message: string; file: string }
-  | { kind: 'failed'; message: string };
+export type SaveState = SaveStatus;
 
 /** The actual game as the screen shows it. */
 export interface TimeGoState {
