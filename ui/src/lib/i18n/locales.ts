@@ -1,4 +1,4 @@
-/** The languages the app knows, with their own names so the picker reads well to speakers. */
+/** The languages the app is prepared for, with their own names; only those with a message file (`available`) are offered. */
 export const LOCALES = [
   { code: 'en', nativeName: 'English', available: true },
   { code: 'ja', nativeName: '日本語', available: false },
