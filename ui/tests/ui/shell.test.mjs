@@ -48,7 +48,7 @@ describe('app shell', () => {
     await app.close();
   });
 
-  it('rejects nothing it offers: every board size and komi choice is stored', async () => {
+  it('stores every board size and komi the settings offer', async () => {
     const app = await openApp(browser, server.url, { viewport: { width: 1280, height: 800 }, hash: '#/settings' });
     const { page, bridge } = app;
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
