@@ -2,16 +2,19 @@
 //! speaks the engine protocols without the desktop app. Each game has a module with a
 //! `run(args) -> ExitCode` entry point; this file only dispatches.
 
-// Shared by the game commands as they are added.
-#[allow(dead_code)]
 mod input;
+mod timego;
 
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: canon <command> [arguments]
 
 commands:
-  help                        this text";
+  timego check FILE           replay a time-go-game record, print its checkpoint
+  timego legal FILE           print every legal action of the player to move
+  help                        this text
+
+FILE may be - for standard input. Exit status: 0 success, 1 rejected input, 2 usage.";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -21,6 +24,7 @@ fn main() -> ExitCode {
             println!("{USAGE}");
             ExitCode::SUCCESS
         }
+        Some("timego") => timego::run(rest),
         Some(command) => {
             eprintln!(
                 "canon: unknown command '{command}' ({} arguments)\n{USAGE}",

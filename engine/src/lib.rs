@@ -2,3 +2,6 @@
 //!
 //! Every rule of every game lives in this crate and only here. It performs no I/O and is
 //! deterministic: the same inputs always give the same outputs, so records replay exactly.
+
+pub mod go;
+pub mod timego;

@@ -3,4 +3,28 @@
 /**
  * Why a command did nothing. `message` is always a sentence a player can read.
  */
-export type AppError = { "kind": "invalidArgument", message: string, } | { "kind": "illegal", message: string, } | { "kind": "invalidRecord", message: string, } | { "kind": "confirmationNeeded", message: string, } | { "kind": "storage", message: string, } | { "kind": "unknownCommand", message: string, };
+export type AppError = { "kind": "invalidArgument", 
+/**
+ * What is wrong.
+ */
+message: string, } | { "kind": "illegal", 
+/**
+ * The engine's reason, in words.
+ */
+message: string, } | { "kind": "invalidRecord", 
+/**
+ * Which action or field is wrong, and why.
+ */
+message: string, } | { "kind": "confirmationNeeded", 
+/**
+ * What would be lost.
+ */
+message: string, } | { "kind": "storage", 
+/**
+ * The operating system's error, in words.
+ */
+message: string, } | { "kind": "unknownCommand", 
+/**
+ * Which name.
+ */
+message: string, };

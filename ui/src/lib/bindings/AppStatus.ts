@@ -5,4 +5,16 @@ import type { InstanceStatus } from "./InstanceStatus";
  * Everything the shell shows outside a game: who owns the saves, where they are, and
  * whether the settings could be read.
  */
-export type AppStatus = { instance: InstanceStatus, dataDir: string, settingsNotice: string | null, };
+export type AppStatus = { 
+/**
+ * This window's role.
+ */
+instance: InstanceStatus, 
+/**
+ * The app data directory holding saves and settings.
+ */
+dataDir: string, 
+/**
+ * Set when stored settings were ignored, with the reason.
+ */
+settingsNotice: string | null, };

@@ -3,4 +3,8 @@
 /**
  * Whether this window owns the save files.
  */
-export type InstanceStatus = { "kind": "primary" } | { "kind": "secondary", message: string, };
+export type InstanceStatus = { "kind": "primary" } | { "kind": "secondary", 
+/**
+ * Why saving is paused, in words.
+ */
+message: string, };

@@ -3,4 +3,20 @@
 /**
  * Whether a game's progress reaches the disk, as shown to the player.
  */
-export type SaveStatus = { "kind": "saved" } | { "kind": "nothingToSave" } | { "kind": "pausedOtherInstance", message: string, } | { "kind": "pausedInvalidSave", message: string, file: string, } | { "kind": "failed", message: string, };
+export type SaveStatus = { "kind": "saved" } | { "kind": "nothingToSave" } | { "kind": "pausedOtherInstance", 
+/**
+ * Why, in words.
+ */
+message: string, } | { "kind": "pausedInvalidSave", 
+/**
+ * What is wrong with the file, in words.
+ */
+message: string, 
+/**
+ * Where the file is.
+ */
+file: string, } | { "kind": "failed", 
+/**
+ * The operating system's error, in words.
+ */
+message: string, };

@@ -5,4 +5,24 @@ import type { Theme } from "./Theme";
 /**
  * Every setting, complete; the UI sends the whole object back to change one.
  */
-export type Settings = { language: string, theme: Theme, defaultBoardSize: number, defaultKomi: number, motion: Motion, };
+export type Settings = { 
+/**
+ * BCP 47 language tag of the interface, such as `en` or `pt-BR`.
+ */
+language: string, 
+/**
+ * Colour scheme.
+ */
+theme: Theme, 
+/**
+ * Board size offered first in the new-game menu (4 or 5).
+ */
+defaultBoardSize: number, 
+/**
+ * Komi offered first for new games: a multiple of 0.5, at most the board area.
+ */
+defaultKomi: number, 
+/**
+ * Animation preference.
+ */
+motion: Motion, };

@@ -1,0 +1,103 @@
+//! Listings for the interface and the opponent: living births, which may travel, the
+//! arrival gaps of a traveller with their legality, and every legal action.
+
+use super::position::Position;
+use super::rejection::Rejection;
+use super::types::{Action, Placement, ACTION_LIMIT};
+use crate::go::Point;
+use serde::Serialize;
+
+/// A stone on the present board with its current birth index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Birth {
+    /// Current birth index in `H` (0-based).
+    pub source: usize,
+    /// The stone's placement.
+    pub placement: Placement,
+    /// True if the birth is in the locked prefix.
+    pub locked: bool,
+    /// True if the player to move may choose it as a traveller now.
+    pub may_travel: bool,
+}
+
+/// One permitted arrival gap of a traveller and whether arriving there is legal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Arrival {
+    /// The gap (the traveller's new birth index).
+    pub target: usize,
+    /// Why the time move to this gap is illegal, `None` if it is legal.
+    pub rejection: Option<Rejection>,
+}
+
+impl Position {
+    /// Every living stone by birth index, ascending.
+    pub(crate) fn births(&self) -> Vec<Birth> {
+        let chronology = &self.chronology;
+        let mut births: Vec<Birth> = (0..chronology.graph.len() as Point)
+            .filter_map(|point| chronology.birth_at(point))
+            .map(|source| Birth {
+                source,
+                placement: chronology.placements[source],
+                locked: source < self.locked,
+                may_travel: self.check_turn(self.next).is_ok()
+                    && self.check_traveller(self.next, source).is_ok(),
+            })
+            .collect();
+        births.sort_unstable_by_key(|birth| birth.source);
+        births
+    }
+
+    /// The arrival gaps `locked..source` of the traveller at `source` for the player to
+    /// move, each with its legality.
+    pub(crate) fn arrivals(&self, source: usize) -> Result<Vec<Arrival>, Rejection> {
+        self.check_turn(self.next)?;
+        self.check_traveller(self.next, source)?;
+        Ok((self.locked..source)
+            .map(|target| Arrival {
+                target,
+                rejection: self
+                    .probe(&Action::Time {
+                        player: self.next,
+                        source,
+                        target,
+                    })
+                    .err(),
+            })
+            .collect())
+    }
+
+    /// Every legal action of the player to move, in the order of `canon timego legal`.
+    pub(crate) fn legal_actions(&self) -> Vec<Action> {
+        let player = self.next;
+        if self.ended || self.actions >= ACTION_LIMIT {
+            return Vec::new();
+        }
+        let mut actions = Vec::new();
+        for point in 0..self.chronology.graph.len() as Point {
+            let action = Action::Place { player, point };
+            if self.probe(&action).is_ok() {
+                actions.push(action);
+            }
+        }
+        for birth in self.births().into_iter().filter(|birth| birth.may_travel) {
+            for target in self.locked..birth.source {
+                let action = Action::Time {
+                    player,
+                    source: birth.source,
+                    target,
+                };
+                if self.probe(&action).is_ok() {
+                    actions.push(action);
+                }
+            }
+        }
+        for action in [Action::Lock { player }, Action::Pass { player }] {
+            if self.probe(&action).is_ok() {
+                actions.push(action);
+            }
+        }
+        actions
+    }
+}

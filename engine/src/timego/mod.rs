@@ -1,0 +1,32 @@
+//! TimeGo: Go on one square board whose placement history players can rewrite.
+//!
+//! The rules are those of `shared/seeds/000_58784a136c6a9723.txt`: Place, Time, Lock and
+//! Pass; chronological positional superko within the reconstructed placement order `H`;
+//! the actual-play repetition rule on (H, m) pairs; area scoring with komi. [`Game`] is
+//! the entry point; records are `time-go-game` version 1.
+
+mod chronology;
+mod consequences;
+mod game;
+mod key_index;
+mod legal;
+mod position;
+mod record;
+mod rejection;
+mod repetition;
+mod replay;
+mod types;
+
+pub use consequences::{ArrivalStep, CancelledPlacement, ReplayStep, TimeMoveConsequences};
+pub use game::{Checkpoint, Game, GameView, ReplayError, SetupError};
+pub use legal::{Arrival, Birth};
+pub use position::{Applied, ProbeSummary};
+pub use record::{RecordError, TimeGoDocument, RULES, SCHEMA, VERSION};
+pub use rejection::{Cancellation, Rejection};
+pub use types::{
+    point_name, Action, Area, GameResult, HalfPoints, Placement, Score, Winner, ACTION_LIMIT,
+    DOCUMENT_LIMIT, MAX_SIZE, MIN_SIZE,
+};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,105 @@
+//! Random TimeGo lines for tests and benchmarks: a seeded policy that mostly places,
+//! sometimes travels or locks, and never passes twice in a row, so lines reach any length
+//! the limits allow.
+#![allow(dead_code)]
+
+use canon_engine::go::Point;
+use canon_engine::timego::{Action, Game};
+
+/// A splitmix64 generator: deterministic, so every failure is reproducible from its seed.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        canon_engine::go::zobrist::mix(self.0)
+    }
+
+    /// A number below `n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Percent chances of trying a placement, a time move and a Lock (the rest: pass).
+#[derive(Clone, Copy)]
+pub struct Policy {
+    pub place: usize,
+    pub time: usize,
+    pub lock: usize,
+}
+
+/// Mostly placements, regular time moves, rare locks and passes.
+pub const MIXED: Policy = Policy {
+    place: 70,
+    time: 22,
+    lock: 3,
+};
+
+/// Placements and time moves only (Lock would soon freeze a small board's whole past).
+pub const NO_LOCK: Policy = Policy {
+    place: 75,
+    time: 24,
+    lock: 0,
+};
+
+/// A random action for the player to move (not necessarily legal).
+pub fn random_action(game: &Game, rng: &mut Rng, policy: Policy) -> Action {
+    let player = game.next_player().expect("game goes on");
+    let points = game.board().len();
+    let roll = rng.below(100);
+    if roll < policy.place {
+        return Action::Place {
+            player,
+            point: rng.below(points) as Point,
+        };
+    }
+    if roll < policy.place + policy.time {
+        let travellers = game.travellers();
+        if !travellers.is_empty() {
+            let source = travellers[rng.below(travellers.len())].source;
+            let target = game.locked() + rng.below(source - game.locked());
+            return Action::Time {
+                player,
+                source,
+                target,
+            };
+        }
+    }
+    if roll < policy.place + policy.time + policy.lock {
+        return Action::Lock { player };
+    }
+    Action::Pass { player }
+}
+
+/// Plays up to `actions` random legal actions; a second consecutive pass is only played when
+/// nothing else is legal.
+pub fn random_line(size: u8, seed: u64, actions: usize, policy: Policy) -> Game {
+    let mut game = Game::new(size, 0.0).unwrap();
+    let mut rng = Rng(seed);
+    while game.actions().len() < actions && !game.is_ended() {
+        let mut played = false;
+        for _ in 0..24 {
+            let action = random_action(&game, &mut rng, policy);
+            if matches!(action, Action::Pass { .. }) && game.passes() == 1 {
+                continue;
+            }
+            if game.apply(action).is_ok() {
+                played = true;
+                break;
+            }
+        }
+        if !played {
+            let legal = game.legal_actions();
+            let choice = legal
+                .iter()
+                .find(|a| !matches!(a, Action::Pass { .. }))
+                .or(legal.last())
+                .copied()
+                .expect("pass is always legal while the game goes on");
+            game.apply(choice).unwrap();
+        }
+    }
+    game
+}

@@ -1,0 +1,203 @@
+//! TimeGo rules through the public API: the actual-play repetition rule, passes and Lock,
+//! scoring with komi, the action limit, review and branching.
+
+mod common;
+
+use canon_engine::go::Color;
+use canon_engine::timego::{Action, Game, Rejection, Winner, ACTION_LIMIT};
+
+fn next(game: &Game) -> Color {
+    game.next_player().unwrap()
+}
+
+fn place(game: &mut Game, point: u16) {
+    let player = next(game);
+    game.apply(Action::Place { player, point }).unwrap();
+}
+
+fn time(game: &mut Game, source: usize, target: usize) -> Result<(), Rejection> {
+    let player = next(game);
+    game.apply(Action::Time {
+        player,
+        source,
+        target,
+    })
+    .map(|_| ())
+}
+
+fn pass(game: &mut Game) -> bool {
+    let player = next(game);
+    game.apply(Action::Pass { player }).unwrap().ended
+}
+
+fn lock(game: &mut Game) -> Result<(), Rejection> {
+    let player = next(game);
+    game.apply(Action::Lock { player }).map(|_| ())
+}
+
+#[test]
+fn a_repeated_board_with_a_new_order_is_legal_but_a_repeated_order_and_lock_is_not() {
+    // Three independent stones on 4 × 4: A1 (black), D4 (white), B3 (black).
+    let mut game = Game::new(4, 0.0).unwrap();
+    place(&mut game, 0);
+    place(&mut game, 15);
+    place(&mut game, 9);
+    let board = game.board().to_vec();
+    // White moves D4 first: same board, new order -> legal.
+    time(&mut game, 1, 0).unwrap();
+    assert_eq!(game.board(), &board[..]);
+    assert_eq!(game.placements()[0].point, 15);
+    // Black moving A1 (now birth 1) before D4 restores the order reached after action 3.
+    assert_eq!(
+        time(&mut game, 1, 0),
+        Err(Rejection::RepeatedHistory { earlier_action: 3 })
+    );
+    // Moving B3 instead gives a new order: legal, board again unchanged.
+    time(&mut game, 2, 0).unwrap();
+    assert_eq!(game.board(), &board[..]);
+    assert_eq!(game.reached_pairs(), 6);
+}
+
+#[test]
+fn the_same_order_with_a_different_lock_is_a_different_pair() {
+    let mut game = Game::new(3, 0.0).unwrap();
+    place(&mut game, 0);
+    place(&mut game, 8);
+    lock(&mut game).unwrap(); // (H, 2) differs from (H, 0) reached after action 2
+    assert_eq!(game.locked(), 2);
+    assert_eq!(
+        lock(&mut game),
+        Err(Rejection::FullyLocked { placements: 2 })
+    );
+}
+
+#[test]
+fn two_consecutive_passes_end_the_game_and_lock_resets_the_count() {
+    let mut game = Game::new(4, 0.0).unwrap();
+    place(&mut game, 5);
+    assert!(!pass(&mut game));
+    assert_eq!(game.passes(), 1);
+    lock(&mut game).unwrap();
+    assert_eq!(game.passes(), 0, "Lock is not a pass and resets the count");
+    assert!(!pass(&mut game));
+    place(&mut game, 10);
+    assert_eq!(game.passes(), 0);
+    assert!(!pass(&mut game));
+    assert!(pass(&mut game), "second consecutive pass ends the game");
+    assert!(game.is_ended());
+    assert_eq!(game.next_player(), None);
+    assert!(game.legal_actions().is_empty());
+    assert_eq!(
+        game.apply(Action::Pass {
+            player: Color::Black
+        }),
+        Err(Rejection::GameEnded)
+    );
+    let checkpoint = game.checkpoint();
+    assert_eq!(checkpoint.passes, 2);
+    assert_eq!(checkpoint.next, None);
+    assert!(checkpoint.result.is_some());
+}
+
+fn one_stone_game(komi: f64) -> Game {
+    let mut game = Game::new(2, komi).unwrap();
+    place(&mut game, 0);
+    pass(&mut game);
+    pass(&mut game);
+    game
+}
+
+#[test]
+fn area_scoring_adds_komi_to_white_and_equal_scores_draw() {
+    let game = one_stone_game(0.0);
+    let result = game.result().unwrap();
+    assert_eq!((game.score().area.black, game.score().area.white), (4, 0));
+    assert_eq!(result.winner, Winner::Black);
+    let game = one_stone_game(4.0);
+    assert_eq!(game.result().unwrap().winner, Winner::Draw);
+    assert_eq!(game.result().unwrap().white.value(), 4.0);
+    let game = one_stone_game(3.5);
+    assert_eq!(game.result().unwrap().winner, Winner::Black);
+    let game = one_stone_game(-1.5);
+    assert_eq!(game.result().unwrap().white.value(), -1.5);
+    assert!(Game::new(2, 0.25).is_err());
+    assert!(
+        Game::new(2, 4.5).is_err(),
+        "|komi| may not exceed the board area"
+    );
+    assert!(Game::new(6, 0.0).is_err());
+    assert!(Game::new(1, 0.0).is_err());
+}
+
+#[test]
+fn neutral_regions_score_for_nobody() {
+    let mut game = Game::new(3, 0.0).unwrap();
+    place(&mut game, 0); // black A1
+    place(&mut game, 8); // white C3
+    pass(&mut game);
+    pass(&mut game);
+    // The seven empty points form one region touching both colours.
+    assert_eq!((game.score().area.black, game.score().area.white), (1, 1));
+    assert_eq!(game.result().unwrap().winner, Winner::Draw);
+    let mut game = Game::new(3, 0.5).unwrap();
+    place(&mut game, 0);
+    place(&mut game, 8);
+    pass(&mut game);
+    pass(&mut game);
+    assert_eq!(game.result().unwrap().winner, Winner::White);
+}
+
+#[test]
+fn the_action_limit_stops_play_without_scoring() {
+    let game = common::random_line(5, 2, ACTION_LIMIT, common::NO_LOCK);
+    assert_eq!(game.actions().len(), ACTION_LIMIT);
+    assert!(!game.is_ended());
+    assert!(game.action_limit_reached());
+    assert!(game.result().is_none());
+    assert!(game.legal_actions().is_empty());
+    let mut copy = game.clone();
+    let player = copy.next_player().unwrap();
+    assert_eq!(
+        copy.apply(Action::Pass { player }),
+        Err(Rejection::ActionLimit {
+            limit: ACTION_LIMIT
+        })
+    );
+    assert!(copy.travellers().is_empty());
+    // The line is still exported whole.
+    let (back, cursor) = Game::from_record(game.to_json(ACTION_LIMIT).unwrap().as_bytes()).unwrap();
+    assert_eq!(cursor, ACTION_LIMIT);
+    assert_eq!(back.checkpoint(), game.checkpoint());
+}
+
+#[test]
+fn review_and_branching_use_only_the_prefix_repetition_records() {
+    let mut game = Game::new(4, 0.0).unwrap();
+    place(&mut game, 0);
+    place(&mut game, 15);
+    place(&mut game, 9);
+    time(&mut game, 1, 0).unwrap(); // White: H = [D4, A1, B3]
+                                    // In this line, Black cannot restore the order [A1, D4, B3] reached after action 3.
+    assert!(time(&mut game, 1, 0).is_err());
+    // Review at 3 and branch: the discarded time move's pair no longer counts, so White may
+    // play it again, and in a branch at 2 ...
+    let at3 = game.state_at(3).unwrap();
+    assert_eq!(at3.actions().len(), 3);
+    assert_eq!(at3.placements().len(), 3);
+    assert!(game.state_at(6).is_err());
+    let mut branch = game.clone();
+    branch.branch_at(2).unwrap();
+    assert_eq!(branch.actions().len(), 2);
+    assert_eq!(branch.reached_pairs(), 3);
+    place(&mut branch, 9);
+    // ... the future pair (D4, A1, B3) was reached only in the discarded line.
+    time(&mut branch, 1, 0).unwrap();
+    assert_eq!(branch.placements(), game.placements());
+    assert_ne!(branch.revision(), Game::new(4, 0.0).unwrap().revision());
+    assert_eq!(
+        branch.revision(),
+        game.revision(),
+        "same actions, same revision"
+    );
+    assert_ne!(game.state_at(3).unwrap().revision(), game.revision());
+}

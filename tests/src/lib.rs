@@ -1,0 +1,197 @@
+//! Harness for the end-to-end tests of the built app: starts `tauri-driver` (which
+//! starts `WebKitWebDriver`, which starts the app) and opens a WebDriver session.
+//!
+//! The app under test is `$CRAB_CANON_APP` (scripts/test.sh points it at the release
+//! binary with the embedded UI). Each test gives the app a private home for its data
+//! (`XDG_DATA_HOME` and friends), so tests never touch the user's saved games and two
+//! instances in one test share the same app data directory.
+
+use fantoccini::elements::Element;
+use fantoccini::{Client, ClientBuilder, Locator};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Identifier of the app (`tauri.conf.json`), which names its data directory.
+pub const APP_IDENTIFIER: &str = "dev.crabcanon.app";
+
+/// How long to wait for the UI to show something before failing.
+pub const UI_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// The built app to test.
+pub fn app_binary() -> PathBuf {
+    let path = std::env::var_os("CRAB_CANON_APP")
+        .map(PathBuf::from)
+        .expect(
+        "CRAB_CANON_APP must name the built app; run the end-to-end tests through scripts/test.sh",
+    );
+    assert!(
+        path.is_file(),
+        "CRAB_CANON_APP={} does not exist; build the app first (scripts/test.sh)",
+        path.display()
+    );
+    path
+}
+
+/// A private home for one test's app data, removed afterwards.
+pub struct AppHome {
+    root: PathBuf,
+}
+
+impl AppHome {
+    /// An empty home named after the test.
+    pub fn new(label: &str) -> Self {
+        let root =
+            std::env::temp_dir().join(format!("crab-canon-e2e-{label}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(&root).expect("create the test's home");
+        Self { root }
+    }
+
+    /// The app data directory the app uses under this home.
+    pub fn app_data_dir(&self) -> PathBuf {
+        self.root.join("data").join(APP_IDENTIFIER)
+    }
+
+    fn apply_to(&self, command: &mut Command) {
+        command
+            .env("XDG_DATA_HOME", self.root.join("data"))
+            .env("XDG_CONFIG_HOME", self.root.join("config"))
+            .env("XDG_CACHE_HOME", self.root.join("cache"));
+    }
+}
+
+impl Drop for AppHome {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.root);
+    }
+}
+
+/// A running `tauri-driver`, stopped with SIGTERM on drop (SIGKILL would orphan
+/// WebKitWebDriver, which keeps the test's pipes open and hangs the run).
+pub struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Driver {
+    /// Starts `tauri-driver` on free ports, with the app's data under `home`.
+    pub fn start(home: &AppHome) -> Self {
+        let port = free_port();
+        let native_port = free_port();
+        let mut command = Command::new("tauri-driver");
+        command
+            .args([
+                "--port",
+                &port.to_string(),
+                "--native-port",
+                &native_port.to_string(),
+            ])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null());
+        home.apply_to(&mut command);
+        let child = command
+            .spawn()
+            .expect("tauri-driver not found: scripts/setup.sh installs it");
+        let driver = Self { child, port };
+        wait_for_port(port);
+        driver
+    }
+
+    /// Opens a WebDriver session, which launches a new instance of the app.
+    pub async fn launch(&self, app: &Path) -> Client {
+        let mut capabilities = serde_json::Map::new();
+        capabilities.insert("browserName".into(), "wry".into());
+        capabilities.insert(
+            "tauri:options".into(),
+            serde_json::json!({ "application": app }),
+        );
+        ClientBuilder::native()
+            .capabilities(capabilities)
+            .connect(&format!("http://127.0.0.1:{}", self.port))
+            .await
+            .expect("tauri-driver refused the session: is the app built and the display set?")
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .map(|address| address.port())
+        .expect("no free local port")
+}
+
+fn wait_for_port(port: u16) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            Instant::now() < deadline,
+            "tauri-driver did not listen on port {port}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The element with `data-testid` equal to `id`, waiting for it to appear.
+pub async fn by_test_id(client: &Client, id: &str) -> Element {
+    wait_css(client, &format!("[data-testid=\"{id}\"]")).await
+}
+
+/// The first element matching the CSS selector, waiting for it to appear.
+pub async fn wait_css(client: &Client, css: &str) -> Element {
+    client
+        .wait()
+        .at_most(UI_TIMEOUT)
+        .for_element(Locator::Css(css))
+        .await
+        .unwrap_or_else(|error| panic!("no element matches {css} within {UI_TIMEOUT:?}: {error}"))
+}
+
+/// Waits until the text of the element with test id `id` satisfies `check`, returning it.
+pub async fn wait_text(client: &Client, id: &str, check: impl Fn(&str) -> bool) -> String {
+    let deadline = Instant::now() + UI_TIMEOUT;
+    let mut last = String::new();
+    while Instant::now() < deadline {
+        if let Ok(element) = client
+            .find(Locator::Css(&format!("[data-testid=\"{id}\"]")))
+            .await
+        {
+            if let Ok(text) = element.text().await {
+                if check(&text) {
+                    return text;
+                }
+                last = text;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("text of [data-testid={id}] never matched; last seen: {last:?}");
+}
+
+/// Saves a screenshot of the window under `tests/artifacts/` for people to look at.
+pub async fn screenshot(client: &Client, name: &str) {
+    // Let the last DOM change paint before capturing it.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("artifacts");
+    std::fs::create_dir_all(&dir).expect("create tests/artifacts");
+    let png = client.screenshot().await.expect("screenshot");
+    std::fs::write(dir.join(format!("{name}.png")), png).expect("write screenshot");
+}
