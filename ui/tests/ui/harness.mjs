@@ -43,9 +43,9 @@ export function serveDist() {
   );
 }
 
-/** The bridge binary: $IPC_BRIDGE, else built with cargo into the usual target directory. */
+/** The bridge binary: $CRAB_CANON_IPC_BRIDGE (set by scripts/test.sh), else built with cargo. */
 export function bridgeBinary() {
-  if (process.env.IPC_BRIDGE) return process.env.IPC_BRIDGE;
+  if (process.env.CRAB_CANON_IPC_BRIDGE) return process.env.CRAB_CANON_IPC_BRIDGE;
   const target = process.env.CARGO_TARGET_DIR ?? join(repoRoot, 'target');
   const built = spawnSync('cargo', ['build', '--quiet', '-p', 'canon-app-core', '--bin', 'ipc-bridge'], {
     cwd: repoRoot,
