@@ -156,4 +156,44 @@ describe('TimeGo on the desktop', () => {
     assert.deepEqual(app.problems, []);
     await app.close();
   });
+
+  it('reviews earlier turns with Ctrl+Z and asks before replacing the later ones', async () => {
+    const app = await openApp(browser, server.url, { viewport: { width: 1280, height: 800 }, hash: '#/timego' });
+    const { page } = app;
+    await waitForTurn(page, 'Black');
+    await newGame(page, 4);
+    for (const [p, next] of [[5, 'White'], [10, 'Black'], [6, 'White']]) {
+      await clickPoint(page, p);
+      await waitForTurn(page, next);
+    }
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+z');
+    const banner = page.getByTestId('review-banner');
+    await banner.filter({ hasText: 'Reviewing after turn 1 of 3' }).waitFor();
+    await waitForTurn(page, 'White');
+    assert.deepEqual((await boardColors(page)).filter((c) => c !== 0), [1]);
+    await page.keyboard.press('Control+Shift+z');
+    await banner.filter({ hasText: 'Reviewing after turn 2 of 3' }).waitFor();
+    await page.keyboard.press('Control+z');
+    await banner.filter({ hasText: 'Reviewing after turn 1 of 3' }).waitFor();
+    await shot(page, 'desktop-timego-review');
+
+    // Playing here would discard turns 2 and 3: the backend's question is shown, declining changes nothing.
+    await clickPoint(page, 15);
+    const confirm = page.getByTestId('confirm-replace');
+    await confirm.waitFor();
+    assert.match(await confirm.innerText(), /2 later turns/);
+    await confirm.getByRole('button', { name: 'Keep reviewing' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    assert.equal(await page.getByTestId('turn-record').locator('li').count(), 3);
+    await clickPoint(page, 15);
+    await confirm.waitFor();
+    await page.getByTestId('confirm-replace-play').click();
+    await waitForTurn(page, 'Black');
+    await banner.waitFor({ state: 'detached' });
+    assert.equal(await page.getByTestId('turn-record').locator('li').count(), 2);
+    assert.equal((await boardColors(page))[15], 2);
+    assert.deepEqual(app.problems, []);
+    await app.close();
+  });
 });

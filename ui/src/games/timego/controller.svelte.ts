@@ -45,7 +45,10 @@ export class TimeGoController {
   replayFrame: number | null = $state(null);
   /** Whether the replay advances by itself. */
   replayPlaying = $state(false);
+  /** An action waiting for the player's confirmation to replace the later turns. */
+  pendingReplace: { message: string; action: Turn } | null = $state(null);
   #request = 0;
+  #reviewTarget: number | null = null;
   #timer: ReturnType<typeof setInterval> | null = null;
 
   /** Loads the saved game (or a fresh one) from the backend. */
@@ -169,6 +172,39 @@ export class TimeGoController {
     this.replayFrame = null;
   }
 
+  /** Views the position after the first `cursor` actions (review keeps the later turns). */
+  async review(cursor: number): Promise<void> {
+    const view = this.view;
+    const current = this.#reviewTarget ?? view?.cursor;
+    if (!view || cursor < 0 || cursor > view.turns.length || cursor === current) return;
+    this.#resetExploration();
+    this.inspected = null;
+    this.#reviewTarget = cursor;
+    try {
+      await this.#run(() => api.timegoReview(cursor));
+    } finally {
+      if (this.#reviewTarget === cursor) this.#reviewTarget = null;
+    }
+  }
+
+  /** Steps the review by `delta` turns from the last requested position, so fast key repeats add up. */
+  async reviewBy(delta: number): Promise<void> {
+    const from = this.#reviewTarget ?? this.view?.cursor;
+    if (from !== undefined) await this.review(from + delta);
+  }
+
+  /** Plays the action that waited for confirmation, replacing the later turns. */
+  async confirmReplace(): Promise<void> {
+    const pending = this.pendingReplace;
+    this.pendingReplace = null;
+    if (pending) await this.#run(() => api.timegoApply(pending.action, true), () => this.#resetExploration());
+  }
+
+  /** Drops the action that waited for confirmation; nothing changes. */
+  cancelReplace(): void {
+    this.pendingReplace = null;
+  }
+
   /** Drops the traveller but stays in Time mode. */
   chooseAnotherStone(): void {
     this.#resetExploration();
@@ -215,10 +251,22 @@ export class TimeGoController {
   async #play(action: { type: Turn['type']; point?: number; source?: number; target?: number }): Promise<void> {
     const next = this.view?.next;
     if (!next) return;
-    await this.#run(() => api.timegoApply({ ...action, player: next } as Turn), () => this.#resetExploration());
+    const turn = { ...action, player: next } as Turn;
+    await this.#run(
+      () => api.timegoApply(turn),
+      () => this.#resetExploration(),
+      (e) => {
+        // Playing while reviewing would discard later turns: ask first, change nothing yet.
+        if (e instanceof CommandError && e.error.kind === 'confirmation_needed') {
+          this.pendingReplace = { message: e.error.message, action: turn };
+          return true;
+        }
+        return false;
+      },
+    );
   }
 
-  async #run(command: () => Promise<TimeGoState>, onSuccess?: () => void): Promise<void> {
+  async #run(command: () => Promise<TimeGoState>, onSuccess?: () => void, handled?: (e: unknown) => boolean): Promise<void> {
     this.busy = true;
     try {
       this.view = await command();
@@ -226,7 +274,7 @@ export class TimeGoController {
       onSuccess?.();
       if (this.mode === 'time' && this.view.next === null) this.mode = 'place';
     } catch (e) {
-      this.notice = { reason: reasonOf(e) };
+      if (!handled?.(e)) this.notice = { reason: reasonOf(e) };
     } finally {
       this.busy = false;
     }
