@@ -18,6 +18,7 @@ pub mod settings;
 pub mod settings_store;
 #[cfg(test)]
 mod test_dir;
+pub mod timego;
 
 pub use app::AppCore;
 pub use error::{AppError, CommandResult};

@@ -3,11 +3,11 @@
 /**
  * Whether a game's progress reaches the disk, as shown to the player.
  */
-export type SaveStatus = { "kind": "saved" } | { "kind": "nothingToSave" } | { "kind": "pausedOtherInstance", 
+export type SaveStatus = { "kind": "saved" } | { "kind": "nothing_to_save" } | { "kind": "paused_other_instance", 
 /**
  * Why, in words.
  */
-message: string, } | { "kind": "pausedInvalidSave", 
+message: string, } | { "kind": "paused_invalid_save", 
 /**
  * What is wrong with the file, in words.
  */

@@ -17,11 +17,11 @@ theme: Theme,
 /**
  * Board size offered first in the new-game menu (4 or 5).
  */
-defaultBoardSize: number, 
+default_board_size: number, 
 /**
  * Komi offered first for new games: a multiple of 0.5, at most the board area.
  */
-defaultKomi: number, 
+default_komi: number, 
 /**
  * Animation preference.
  */
