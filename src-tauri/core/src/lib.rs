@@ -13,6 +13,7 @@ pub mod bridge;
 pub mod command_names;
 pub mod error;
 pub mod instance_lock;
+pub mod sample;
 pub mod save_slot;
 pub mod settings;
 pub mod settings_store;
