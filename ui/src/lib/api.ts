@@ -28,7 +28,7 @@ export function toCommandError(raw: unknown): CommandError {
   }
   // Outside Tauri, or when the webview bridge itself fails, the rejection is a plain string or Error.
   const message = raw instanceof Error ? raw.message : String(raw);
-  return new CommandError({ kind: 'unknownCommand', message });
+  return new CommandError({ kind: 'unknown_command', message });
 }
 
 async function call<T>(cmd: string, args?: unknown): Promise<T> {
@@ -58,37 +58,61 @@ export function setSettings(settings: Settings): Promise<Settings> {
 // The screen works on the plain values of `games/timego/model.ts`; `games/timego/adapt.ts`
 // turns the generated types into them.
 import type { Action } from './bindings/Action';
-import type { Arrival as EngineArrival } from './bindings/Arrival';
-import type { TimeGoSession } from './bindings/TimeGoSession';
-import type { TimeMoveConsequences } from './bindings/TimeMoveConsequences';
+import type { ArrivalOption } from './bindings/ArrivalOption';
+import type { TimeGoView } from './bindings/TimeGoView';
+import type { TimePreview as BackendPreview } from './bindings/TimePreview';
 import type { Arrival, TimeGoState, TimePreview } from '../games/timego/model';
-import { arrivalFromEngine, previewFromConsequences, stateFromView } from '../games/timego/adapt';
+import { arrivalFromBackend, previewFromConsequences, stateFromView } from '../games/timego/adapt';
 
-function fromSession(s: TimeGoSession): TimeGoState {
-  return stateFromView(s.view, s.cursor, s.save);
-}
-
-/** The saved TimeGo game, or a new one with the default settings when nothing is saved. */
+/** The saved TimeGo game at its viewed cursor, or a new one with the default settings. */
 export async function timegoOpen(): Promise<TimeGoState> {
-  return fromSession(await call<TimeGoSession>('timego_open'));
+  return stateFromView(await call<TimeGoView>('timego_open'));
 }
 
 /** Starts a new TimeGo game of `size` with `komi`, replacing the current one. */
 export async function timegoNew(size: number, komi: number): Promise<TimeGoState> {
-  return fromSession(await call<TimeGoSession>('timego_new', { size, komi }));
+  return stateFromView(await call<TimeGoView>('timego_new', { size, komi }));
 }
 
-/** Applies one action of the player to move; a refusal rejects with the engine's reason. */
-export async function timegoApply(action: Action): Promise<TimeGoState> {
-  return fromSession(await call<TimeGoSession>('timego_apply', action));
+/**
+ * Plays one action in the viewed position; a refusal rejects with the engine's reason.
+ * While reviewing, `replaceFuture` must be true (the backend asks for confirmation otherwise).
+ */
+export async function timegoApply(action: Action, replaceFuture = false): Promise<TimeGoState> {
+  return stateFromView(await call<TimeGoView>('timego_apply', { action, replace_future: replaceFuture }));
+}
+
+/** Views the position after the first `cursor` actions, keeping the later turns. */
+export async function timegoReview(cursor: number): Promise<TimeGoState> {
+  return stateFromView(await call<TimeGoView>('timego_review', { cursor }));
 }
 
 /** Every permitted gap for the traveller born at `source`, each legal or with its reason. */
 export async function timegoArrivals(source: number): Promise<Arrival[]> {
-  return (await call<EngineArrival[]>('timego_arrivals', { source })).map(arrivalFromEngine);
+  return (await call<ArrivalOption[]>('timego_arrivals', { source })).map(arrivalFromBackend);
 }
 
 /** The possible present of moving birth `source` to gap `target`, without changing the game. */
 export async function timegoPreview(source: number, target: number): Promise<TimePreview> {
-  return previewFromConsequences(await call<TimeMoveConsequences>('timego_preview', { source, target }));
+  return previewFromConsequences((await call<BackendPreview>('timego_preview', { source, target })).consequences);
+}
+
+/** The complete `time-go-game` document of the line with the viewed cursor. */
+export function timegoExport(): Promise<string> {
+  return call('timego_export');
+}
+
+/** Replaces the game with an imported document; a rejected document changes nothing. */
+export async function timegoImport(text: string): Promise<TimeGoState> {
+  return stateFromView(await call<TimeGoView>('timego_import', { text }));
+}
+
+/** The text of the unreadable save file kept on disk, or null when the save is fine. */
+export function timegoInvalidSave(): Promise<string | null> {
+  return call('timego_invalid_save');
+}
+
+/** After the player confirmed, sets the unreadable save aside and saves the current game. */
+export async function timegoSetAsideInvalid(): Promise<TimeGoState> {
+  return stateFromView(await call<TimeGoView>('timego_set_aside_invalid', { confirm: true }));
 }

@@ -8,8 +8,8 @@ import { setLanguage } from './i18n';
 export const DEFAULT_SETTINGS: Settings = {
   language: 'en',
   theme: 'system',
-  defaultBoardSize: 5,
-  defaultKomi: 0,
+  default_board_size: 5,
+  default_komi: 0,
   motion: 'system',
 };
 
@@ -55,7 +55,7 @@ class SettingsState {
     try {
       const [values, status] = await Promise.all([getSettings(), appStatus()]);
       this.values = values;
-      this.notice = status.settingsNotice;
+      this.notice = status.settings_notice;
       this.secondaryInstance = status.instance.kind === 'secondary' ? status.instance.message : null;
     } catch (e) {
       this.notice = e instanceof Error ? e.message : String(e);

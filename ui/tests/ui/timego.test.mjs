@@ -141,10 +141,11 @@ describe('TimeGo on the desktop', () => {
       if ('ok' in answer) {
         const counts = page.getByTestId('preview-counts');
         await counts.waitFor();
-        assert.equal(await counts.locator('[data-count="cancelled"]').getAttribute('data-value'), String(answer.ok.cancelled.length));
-        assert.equal(await counts.locator('[data-count="restored"]').getAttribute('data-value'), String(answer.ok.restored.length));
-        assert.equal(await counts.locator('[data-count="captured"]').getAttribute('data-value'), String(answer.ok.captured.length));
-        assert.deepEqual(await boardColors(page), answer.ok.board);
+        const c = answer.ok.consequences;
+        assert.equal(await counts.locator('[data-count="cancelled"]').getAttribute('data-value'), String(c.cancelled.length));
+        assert.equal(await counts.locator('[data-count="restored"]').getAttribute('data-value'), String(c.restored.length));
+        assert.equal(await counts.locator('[data-count="captured"]').getAttribute('data-value'), String(c.captured.length));
+        assert.deepEqual(await boardColors(page), c.board_after);
       } else {
         const problem = page.getByTestId('arrival-problem');
         await problem.waitFor();

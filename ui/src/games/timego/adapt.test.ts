@@ -35,11 +35,24 @@ const view: GameView = {
 
 describe('adapting engine values', () => {
   it('lists as travellers exactly the births the engine marks movable', () => {
-    const state = stateFromView(view, 2, { kind: 'saved' });
+    const turns = [...view.actions, { type: 'pass' as const, player: 'black' as const }];
+    const state = stateFromView({ position: view, turns, cursor: 2, lock_blocked: null, save: { kind: 'saved' } });
     expect(state.travellers).toEqual([1]);
-    expect(state.turns).toBe(view.actions);
+    expect(state.turns).toBe(turns);
     expect(state.cursor).toBe(2);
     expect(state.board).toEqual([1, 0, 0, 2]);
+    expect(state.lockBlocked).toBeNull();
+  });
+
+  it('keeps both the typed rejection and the sentence of a blocked Lock', () => {
+    const state = stateFromView({
+      position: view,
+      turns: view.actions,
+      cursor: 2,
+      lock_blocked: { rejection: { kind: 'fully_locked', placements: 2 }, message: 'Every placement is already locked.' },
+      save: { kind: 'saved' },
+    });
+    expect(state.lockBlocked).toEqual({ kind: 'fully_locked', placements: 2, message: 'Every placement is already locked.' });
   });
 
   it('chains replay frames so each step starts from the board the previous one left', () => {

@@ -2,14 +2,20 @@
  * Turns the engine's generated types into the plain values the TimeGo screen shows.
  * Pure and rule-free: it only renames and regroups what the engine computed.
  */
-import type { Arrival as EngineArrival } from '../../lib/bindings/Arrival';
-import type { GameView } from '../../lib/bindings/GameView';
-import type { SaveStatus } from '../../lib/bindings/SaveStatus';
+import type { ArrivalOption } from '../../lib/bindings/ArrivalOption';
+import type { Reason as BackendReason } from '../../lib/bindings/Reason';
+import type { TimeGoView } from '../../lib/bindings/TimeGoView';
 import type { TimeMoveConsequences } from '../../lib/bindings/TimeMoveConsequences';
-import type { Arrival, ReplayFrame, TimeGoState, TimePreview } from './model';
+import type { Arrival, Reason, ReplayFrame, TimeGoState, TimePreview } from './model';
 
-/** The screen's state from the engine's view of the game, the viewed cursor and the save status. */
-export function stateFromView(view: GameView, cursor: number, save: SaveStatus): TimeGoState {
+/** The engine's typed rejection with the backend's sentence, as one reason. */
+export function reasonFromBackend(r: BackendReason): Reason {
+  return { ...r.rejection, message: r.message };
+}
+
+/** The screen's state from the backend's view: the position at the cursor and the whole line. */
+export function stateFromView(v: TimeGoView): TimeGoState {
+  const view = v.position;
   const c = view.checkpoint;
   return {
     size: view.size,
@@ -21,18 +27,18 @@ export function stateFromView(view: GameView, cursor: number, save: SaveStatus):
     passes: c.passes,
     area: c.area,
     result: c.result,
-    turns: view.actions,
-    cursor,
+    turns: v.turns,
+    cursor: v.cursor,
     travellers: view.births.filter((b) => b.may_travel).map((b) => b.source),
-    lockBlocked: view.lock_rejection,
+    lockBlocked: v.lock_blocked ? reasonFromBackend(v.lock_blocked) : null,
     limitReached: view.action_limit_reached,
-    save,
+    save: v.save,
   };
 }
 
 /** One arrival gap with the engine's reason when it is illegal. */
-export function arrivalFromEngine(a: EngineArrival): Arrival {
-  return { target: a.target, reason: a.rejection };
+export function arrivalFromBackend(a: ArrivalOption): Arrival {
+  return { target: a.target, reason: a.reason ? reasonFromBackend(a.reason) : null };
 }
 
 /** The possible present and its causal replay from the engine's consequences. */
