@@ -58,7 +58,7 @@ fi
 
 # tauri-driver bridges WebDriver clients to WebKitWebDriver for the end-to-end tests.
 tauri_driver_version="2.1.0"
-if ! tauri-driver --version 2>/dev/null | grep -q "$tauri_driver_version"; then
+if ! cargo install --list | grep -qx "tauri-driver v$tauri_driver_version:"; then
     log "cargo: installing tauri-driver $tauri_driver_version"
     cargo install tauri-driver --locked --version "$tauri_driver_version"
 fi

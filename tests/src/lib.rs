@@ -195,3 +195,84 @@ pub async fn screenshot(client: &Client, name: &str) {
     let png = client.screenshot().await.expect("screenshot");
     std::fs::write(dir.join(format!("{name}.png")), png).expect("write screenshot");
 }
+
+/// WebDriver key codes (W3C WebDriver, "Keyboard actions").
+pub mod keys {
+    /// The Escape key.
+    pub const ESCAPE: &str = "\u{E00C}";
+    /// The left arrow key.
+    pub const LEFT: &str = "\u{E012}";
+}
+
+/// Opens the TimeGo screen from the home screen.
+pub async fn open_timego(client: &Client) {
+    wait_css(client, "button[data-game=\"timego\"]")
+        .await
+        .click()
+        .await
+        .expect("open TimeGo");
+    by_test_id(client, "timego-screen").await;
+}
+
+/// Clicks the intersection `point` of the board.
+pub async fn click_point(client: &Client, point: usize) {
+    wait_css(client, &format!("svg.board [data-point=\"{point}\"]"))
+        .await
+        .click()
+        .await
+        .unwrap_or_else(|error| panic!("click point {point}: {error}"));
+}
+
+/// The colour code (0 empty, 1 black, 2 white) of every point, as the board shows it.
+pub async fn board_colors(client: &Client) -> Vec<u8> {
+    let points = client
+        .find_all(Locator::Css("svg.board [data-point]"))
+        .await
+        .expect("board points");
+    let mut colors = Vec::with_capacity(points.len());
+    for point in points {
+        let color = point.attr("data-color").await.expect("data-color");
+        colors.push(
+            color
+                .and_then(|c| c.parse().ok())
+                .expect("numeric data-color"),
+        );
+    }
+    colors
+}
+
+/// Waits until the turn line says `player` ("Black" or "White") is to move.
+pub async fn wait_turn(client: &Client, player: &str) {
+    let expected = format!("{player} to move");
+    wait_text(client, "turn", |text| text.contains(&expected)).await;
+}
+
+/// Number of elements matching `css`.
+pub async fn count(client: &Client, css: &str) -> usize {
+    client
+        .find_all(Locator::Css(css))
+        .await
+        .map(|elements| elements.len())
+        .unwrap_or(0)
+}
+
+/// The value of attribute `name` of the first element matching `css`.
+pub async fn attr(client: &Client, css: &str, name: &str) -> Option<String> {
+    wait_css(client, css)
+        .await
+        .attr(name)
+        .await
+        .expect("read attribute")
+}
+
+/// Waits until `css` matches nothing.
+pub async fn wait_gone(client: &Client, css: &str) {
+    let deadline = Instant::now() + UI_TIMEOUT;
+    while count(client, css).await > 0 {
+        assert!(
+            Instant::now() < deadline,
+            "{css} still shown after {UI_TIMEOUT:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}

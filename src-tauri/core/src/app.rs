@@ -4,16 +4,17 @@
 
 use crate::error::{AppError, CommandResult};
 use crate::instance_lock::{self, InstanceRole};
-use crate::save_slot::OTHER_INSTANCE_MESSAGE;
+use crate::save_slot::{SaveStatus, OTHER_INSTANCE_MESSAGE};
 use crate::settings::Settings;
 use crate::settings_store::SettingsStore;
+use crate::timego::TimeGoSession;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use ts_rs::TS;
 
 /// Whether this window owns the save files.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[serde(tag = "kind", rename_all = "camelCase")]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum InstanceStatus {
     /// The first window: it saves.
     Primary,
@@ -27,7 +28,7 @@ pub enum InstanceStatus {
 /// Everything the shell shows outside a game: who owns the saves, where they are, and
 /// whether the settings could be read.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
+// Field names are snake_case like every type of the engine.
 pub struct AppStatus {
     /// This window's role.
     pub instance: InstanceStatus,
@@ -35,6 +36,8 @@ pub struct AppStatus {
     pub data_dir: String,
     /// Set when stored settings were ignored, with the reason.
     pub settings_notice: Option<String>,
+    /// Whether the TimeGo game reaches the disk.
+    pub timego_save: SaveStatus,
 }
 
 /// The app's whole state.
@@ -44,6 +47,7 @@ pub struct AppCore {
     settings: Settings,
     settings_notice: Option<String>,
     settings_store: Box<dyn SettingsStore>,
+    timego: TimeGoSession,
 }
 
 impl AppCore {
@@ -63,12 +67,14 @@ impl AppCore {
                 Some(format!("saved settings ignored: {reason}")),
             ),
         };
+        let timego = TimeGoSession::open(data_dir, role.may_save(), &settings);
         Ok(Self {
             data_dir: data_dir.to_path_buf(),
             role,
             settings,
             settings_notice,
             settings_store,
+            timego,
         })
     }
 
@@ -84,6 +90,7 @@ impl AppCore {
             instance,
             data_dir: self.data_dir.display().to_string(),
             settings_notice: self.settings_notice.clone(),
+            timego_save: self.timego.save_status().clone(),
         }
     }
 
@@ -105,5 +112,15 @@ impl AppCore {
         self.settings = settings;
         self.settings_notice = None;
         Ok(self.settings.clone())
+    }
+
+    /// The TimeGo game.
+    pub fn timego(&self) -> &TimeGoSession {
+        &self.timego
+    }
+
+    /// The TimeGo game, to change it.
+    pub fn timego_mut(&mut self) -> &mut TimeGoSession {
+        &mut self.timego
     }
 }

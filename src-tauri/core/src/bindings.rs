@@ -22,6 +22,16 @@ pub fn export_all(dir: &Path) -> io::Result<Vec<String>> {
     export(crate::app::AppStatus::export_all_to(dir))?;
     export(crate::settings::Settings::export_all_to(dir))?;
     export(crate::save_slot::SaveStatus::export_all_to(dir))?;
+    export(crate::timego::TimeGoView::export_all_to(dir))?;
+    export(crate::timego::NewGameArgs::export_all_to(dir))?;
+    export(crate::timego::ApplyArgs::export_all_to(dir))?;
+    export(crate::timego::ReviewArgs::export_all_to(dir))?;
+    export(crate::timego::ArrivalsArgs::export_all_to(dir))?;
+    export(crate::timego::PreviewArgs::export_all_to(dir))?;
+    export(crate::timego::ImportArgs::export_all_to(dir))?;
+    export(crate::timego::ConfirmArgs::export_all_to(dir))?;
+    export(crate::timego::ArrivalOption::export_all_to(dir))?;
+    export(crate::timego::TimePreview::export_all_to(dir))?;
     let mut names: Vec<String> = std::fs::read_dir(dir)?
         .map(|entry| entry.map(|entry| entry.file_name().to_string_lossy().into_owned()))
         .collect::<io::Result<_>>()?;

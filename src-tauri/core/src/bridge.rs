@@ -51,6 +51,19 @@ pub fn dispatch(core: &mut AppCore, cmd: &str, payload: Value) -> CommandResult<
         "app_status" => reply(core.status()),
         "settings_get" => reply(core.settings()),
         "settings_set" => reply(core.set_settings(args(cmd, payload)?)?),
+        "timego_open" => reply(core.timego().view()),
+        "timego_new" => reply(core.timego_mut().new_game(args(cmd, payload)?)?),
+        "timego_apply" => reply(core.timego_mut().apply(args(cmd, payload)?)?),
+        "timego_review" => reply(core.timego_mut().review(args(cmd, payload)?)?),
+        "timego_arrivals" => reply(core.timego().arrivals(args(cmd, payload)?)?),
+        "timego_preview" => reply(core.timego().preview(args(cmd, payload)?)?),
+        "timego_legal" => reply(core.timego().legal()),
+        "timego_export" => reply(core.timego().export()?),
+        "timego_import" => reply(core.timego_mut().import(args(cmd, payload)?)?),
+        "timego_invalid_save" => reply(core.timego().invalid_save()?),
+        "timego_set_aside_invalid" => {
+            reply(core.timego_mut().set_aside_invalid(args(cmd, payload)?)?)
+        }
         _ => Err(AppError::UnknownCommand {
             message: format!("there is no command named '{cmd}'"),
         }),
@@ -109,7 +122,7 @@ mod tests {
         assert_eq!(reply["ok"]["language"], "en");
         let reply = answer(&mut core, r#"{"id":"a","cmd":"nope"}"#);
         assert_eq!(reply["id"], "a");
-        assert_eq!(reply["err"]["kind"], "unknownCommand");
+        assert_eq!(reply["err"]["kind"], "unknown_command");
     }
 
     #[test]
@@ -118,7 +131,7 @@ mod tests {
         let mut core = core(&dir);
         for line in ["", "{", "[]", "null", r#"{"id":3}"#, r#"{"id":3,"cmd":1}"#] {
             let reply = answer(&mut core, line);
-            assert_eq!(reply["err"]["kind"], "invalidArgument", "{line}");
+            assert_eq!(reply["err"]["kind"], "invalid_argument", "{line}");
         }
         let reply = answer(&mut core, r#"{"id":3,"cmd":"app_status","extra":1}"#);
         assert_eq!(reply["id"], 3);
@@ -129,13 +142,13 @@ mod tests {
     fn settings_set_validates_then_persists() {
         let dir = TestDir::new("bridge-settings");
         let mut core = core(&dir);
-        let bad = r#"{"id":1,"cmd":"settings_set","args":{"args":{"language":"en","theme":"dark","defaultBoardSize":9,"defaultKomi":0,"motion":"system"}}}"#;
+        let bad = r#"{"id":1,"cmd":"settings_set","args":{"args":{"language":"en","theme":"dark","default_board_size":9,"default_komi":0,"motion":"system"}}}"#;
         let reply = answer(&mut core, bad);
-        assert_eq!(reply["err"]["kind"], "invalidArgument");
+        assert_eq!(reply["err"]["kind"], "invalid_argument");
         assert!(!dir.path().join("settings.json").exists());
-        let good = bad.replace("\"defaultBoardSize\":9", "\"defaultBoardSize\":4");
+        let good = bad.replace("\"default_board_size\":9", "\"default_board_size\":4");
         let reply = answer(&mut core, &good);
-        assert_eq!(reply["ok"]["defaultBoardSize"], 4);
+        assert_eq!(reply["ok"]["default_board_size"], 4);
         drop(core);
         let mut reopened = self::core(&dir);
         let reply = answer(&mut reopened, r#"{"id":2,"cmd":"settings_get"}"#);
@@ -153,7 +166,7 @@ mod tests {
         );
         let status = answer(&mut second, r#"{"id":1,"cmd":"app_status"}"#);
         assert_eq!(status["ok"]["instance"]["kind"], "secondary");
-        let set = r#"{"id":2,"cmd":"settings_set","args":{"args":{"language":"fr","theme":"light","defaultBoardSize":5,"defaultKomi":0.5,"motion":"reduce"}}}"#;
+        let set = r#"{"id":2,"cmd":"settings_set","args":{"args":{"language":"fr","theme":"light","default_board_size":5,"default_komi":0.5,"motion":"reduce"}}}"#;
         assert_eq!(answer(&mut second, set)["ok"]["language"], "fr");
         assert!(!dir.path().join("settings.json").exists());
     }

@@ -4,4 +4,19 @@
 // on the module itself.
 
 /// Every command the webview may invoke.
-pub const NAMES: &[&str] = &["app_status", "settings_get", "settings_set"];
+pub const NAMES: &[&str] = &[
+    "app_status",
+    "settings_get",
+    "settings_set",
+    "timego_open",
+    "timego_new",
+    "timego_apply",
+    "timego_review",
+    "timego_arrivals",
+    "timego_preview",
+    "timego_legal",
+    "timego_export",
+    "timego_import",
+    "timego_invalid_save",
+    "timego_set_aside_invalid",
+];

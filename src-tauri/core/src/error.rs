@@ -6,7 +6,7 @@ use ts_rs::TS;
 
 /// Why a command did nothing. `message` is always a sentence a player can read.
 #[derive(Debug, Clone, PartialEq, Serialize, TS, thiserror::Error)]
-#[serde(tag = "kind", rename_all = "camelCase")]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum AppError {
     /// An argument is malformed or out of range; nothing changed.
     #[error("{message}")]
@@ -19,6 +19,8 @@ pub enum AppError {
     Illegal {
         /// The engine's reason, in words.
         message: String,
+        /// The engine's reason, for a translated text.
+        rejection: canon_engine::timego::Rejection,
     },
     /// An imported or saved record was rejected; nothing changed.
     #[error("{message}")]
@@ -74,7 +76,7 @@ mod tests {
         let error = AppError::invalid("size 7 is not 2, 3, 4 or 5");
         assert_eq!(
             serde_json::to_value(&error).unwrap(),
-            serde_json::json!({"kind": "invalidArgument", "message": "size 7 is not 2, 3, 4 or 5"})
+            serde_json::json!({"kind": "invalid_argument", "message": "size 7 is not 2, 3, 4 or 5"})
         );
         assert_eq!(error.to_string(), "size 7 is not 2, 3, 4 or 5");
     }

@@ -13,11 +13,13 @@ pub mod bridge;
 pub mod command_names;
 pub mod error;
 pub mod instance_lock;
+pub mod sample;
 pub mod save_slot;
 pub mod settings;
 pub mod settings_store;
 #[cfg(test)]
 mod test_dir;
+pub mod timego;
 
 pub use app::AppCore;
 pub use error::{AppError, CommandResult};

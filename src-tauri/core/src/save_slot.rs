@@ -14,7 +14,7 @@ use ts_rs::TS;
 
 /// Whether a game's progress reaches the disk, as shown to the player.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[serde(tag = "kind", rename_all = "camelCase")]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum SaveStatus {
     /// Autosave is on; everything so far is on disk.
     Saved,
@@ -106,6 +106,13 @@ impl SaveSlot {
             self.status.clone()
         };
         self.invalid = Some(reason);
+    }
+
+    /// Records that the file on disk holds the game as loaded, so nothing is unsaved.
+    pub fn mark_loaded(&mut self) {
+        if self.may_write && self.invalid.is_none() {
+            self.status = SaveStatus::Saved;
+        }
     }
 
     /// Why the file on disk is invalid, if it is.

@@ -11,7 +11,7 @@ pub const SETTINGS_KEY: &str = "settings";
 
 /// Colour scheme of the interface.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "snake_case")]
 pub enum Theme {
     /// Follow the operating system.
     System,
@@ -23,7 +23,7 @@ pub enum Theme {
 
 /// Whether animations (such as the causal replay) play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "snake_case")]
 pub enum Motion {
     /// Follow the operating system's reduced-motion preference.
     System,
@@ -35,7 +35,7 @@ pub enum Motion {
 
 /// Every setting, complete; the UI sends the whole object back to change one.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(deny_unknown_fields)]
 pub struct Settings {
     /// BCP 47 language tag of the interface, such as `en` or `pt-BR`.
     pub language: String,
@@ -168,10 +168,10 @@ mod tests {
         let bad = [
             (json!({"language": "english"}), "language"),
             (json!({"language": "en-us"}), "language"),
-            (json!({"defaultBoardSize": 3}), "board size"),
-            (json!({"defaultKomi": 0.25}), "multiple of 0.5"),
-            (json!({"defaultKomi": 25.5}), "board area"),
-            (json!({"defaultKomi": -26.0}), "board area"),
+            (json!({"default_board_size": 3}), "board size"),
+            (json!({"default_komi": 0.25}), "multiple of 0.5"),
+            (json!({"default_komi": 25.5}), "board area"),
+            (json!({"default_komi": -26.0}), "board area"),
         ];
         for (patch, expected) in bad {
             let mut value = serde_json::to_value(Settings::default()).unwrap();
@@ -205,14 +205,14 @@ mod tests {
         let (settings, notice) = Settings::from_stored(Some(json!({"language": 3})));
         assert_eq!(settings, Settings::default());
         assert!(notice.unwrap().contains("ignored"));
-        let unknown = json!({"language": "en", "theme": "dark", "defaultBoardSize": 4,
-            "defaultKomi": 0.5, "motion": "reduce", "colour": "red"});
+        let unknown = json!({"language": "en", "theme": "dark", "default_board_size": 4,
+            "default_komi": 0.5, "motion": "reduce", "colour": "red"});
         assert!(Settings::from_stored(Some(unknown))
             .1
             .unwrap()
             .contains("colour"));
-        let good = json!({"language": "fr", "theme": "dark", "defaultBoardSize": 4,
-            "defaultKomi": 0.5, "motion": "reduce"});
+        let good = json!({"language": "fr", "theme": "dark", "default_board_size": 4,
+            "default_komi": 0.5, "motion": "reduce"});
         let (settings, notice) = Settings::from_stored(Some(good));
         assert_eq!(notice, None);
         assert_eq!(settings.theme, Theme::Dark);

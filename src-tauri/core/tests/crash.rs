@@ -44,7 +44,7 @@ fn settings_requests(count: usize) -> Vec<String> {
             let size = if i % 2 == 0 { 5 } else { 4 };
             let komi = if size == 4 { komi.clamp(-16.0, 16.0) } else { komi };
             format!(
-                r#"{{"id":{i},"cmd":"settings_set","args":{{"args":{{"language":"en","theme":"dark","defaultBoardSize":{size},"defaultKomi":{komi},"motion":"system"}}}}}}"#
+                r#"{{"id":{i},"cmd":"settings_set","args":{{"args":{{"language":"en","theme":"dark","default_board_size":{size},"default_komi":{komi},"motion":"system"}}}}}}"#
             )
         })
         .collect()

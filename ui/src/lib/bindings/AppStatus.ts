@@ -2,4 +2,24 @@
 import type { InstanceStatus } from "./InstanceStatus";
 import type { SaveStatus } from "./SaveStatus";
 
-export type AppStatus = { instance: InstanceStatus, data_dir: string, settings_notice: string | null, timego_save: SaveStatus, };
+/**
+ * Everything the shell shows outside a game: who owns the saves, where they are, and
+ * whether the settings could be read.
+ */
+export type AppStatus = { 
+/**
+ * This window's role.
+ */
+instance: InstanceStatus, 
+/**
+ * The app data directory holding saves and settings.
+ */
+data_dir: string, 
+/**
+ * Set when stored settings were ignored, with the reason.
+ */
+settings_notice: string | null, 
+/**
+ * Whether the TimeGo game reaches the disk.
+ */
+timego_save: SaveStatus, };

@@ -2,4 +2,23 @@
 import type { Cancellation } from "./Cancellation";
 import type { Placement } from "./Placement";
 
-export type CancelledPlacement = { old_index: number, placement: Placement, reason: Cancellation, was_alive: boolean, };
+/**
+ * An old placement permanently omitted from the new order.
+ */
+export type CancelledPlacement = { 
+/**
+ * Its index in the old order.
+ */
+old_index: number, 
+/**
+ * The placement.
+ */
+placement: Placement, 
+/**
+ * Why it was omitted.
+ */
+reason: Cancellation, 
+/**
+ * Whether its stone stood on the board before the time move.
+ */
+was_alive: boolean, };

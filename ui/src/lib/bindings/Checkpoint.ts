@@ -4,4 +4,35 @@ import type { Color } from "./Color";
 import type { GameResult } from "./GameResult";
 import type { Placement } from "./Placement";
 
-export type Checkpoint = { board: Array<number>, placements: Array<Placement>, locked: number, next: Color | null, passes: number, area: Area, result: GameResult | null, };
+/**
+ * The state after all actions, as recorded in a `time-go-game` checkpoint.
+ */
+export type Checkpoint = { 
+/**
+ * The present board, `0` empty, `1` black, `2` white, by point.
+ */
+board: Array<number>, 
+/**
+ * The current placement order `H`.
+ */
+placements: Array<Placement>, 
+/**
+ * Length of the locked prefix `m`.
+ */
+locked: number, 
+/**
+ * Player to move, `None` once the game has ended.
+ */
+next: Color | null, 
+/**
+ * Consecutive actual passes.
+ */
+passes: number, 
+/**
+ * Area counts without komi.
+ */
+area: Area, 
+/**
+ * The result once the game has ended.
+ */
+result: GameResult | null, };

@@ -5,4 +5,43 @@ import type { Checkpoint } from "./Checkpoint";
 import type { Rejection } from "./Rejection";
 import type { Score } from "./Score";
 
-export type GameView = { size: number, komi: number, actions: Array<Action>, checkpoint: Checkpoint, births: Array<Birth>, lock_rejection: Rejection | null, action_limit_reached: boolean, score: Score, revision: string, };
+/**
+ * Everything a screen shows about a position, in one serializable value.
+ */
+export type GameView = { 
+/**
+ * Board size.
+ */
+size: number, 
+/**
+ * Komi added to White.
+ */
+komi: number, 
+/**
+ * The actual actions of this line (the turn record).
+ */
+actions: Array<Action>, 
+/**
+ * The state after them.
+ */
+checkpoint: Checkpoint, 
+/**
+ * Living stones with their births and whether they may travel now.
+ */
+births: Array<Birth>, 
+/**
+ * Why Lock is illegal now, `None` if it is legal.
+ */
+lock_rejection: Rejection | null, 
+/**
+ * True once the line holds the maximum number of actions.
+ */
+action_limit_reached: boolean, 
+/**
+ * The score of the present board (final once the game has ended).
+ */
+score: Score, 
+/**
+ * Revision of the action list (see [`Game::revision`]).
+ */
+revision: string, };

@@ -2,4 +2,31 @@
 import type { Cancellation } from "./Cancellation";
 import type { Placement } from "./Placement";
 
-export type ReplayStep = { old_index: number, placement: Placement, new_index: number | null, cancelled: Cancellation | null, captured: Array<number>, board: Array<number>, };
+/**
+ * One old placement replayed after the arrival.
+ */
+export type ReplayStep = { 
+/**
+ * Its index in the old order.
+ */
+old_index: number, 
+/**
+ * The placement.
+ */
+placement: Placement, 
+/**
+ * Its index in the new order, `None` if it was cancelled.
+ */
+new_index: number | null, 
+/**
+ * Why it was cancelled, `None` if it was replayed.
+ */
+cancelled: Cancellation | null, 
+/**
+ * Stones it captured.
+ */
+captured: Array<number>, 
+/**
+ * The board after this step (unchanged by a cancelled placement).
+ */
+board: Array<number>, };

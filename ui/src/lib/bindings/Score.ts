@@ -2,4 +2,19 @@
 import type { Area } from "./Area";
 import type { GameResult } from "./GameResult";
 
-export type Score = { area: Area, komi: number, result: GameResult, };
+/**
+ * The score of the actual board: area, komi and the outcome they give.
+ */
+export type Score = { 
+/**
+ * Area counts without komi.
+ */
+area: Area, 
+/**
+ * Komi added to White.
+ */
+komi: number, 
+/**
+ * Totals and winner if the game ended now.
+ */
+result: GameResult, };

@@ -2,4 +2,27 @@
 import type { Motion } from "./Motion";
 import type { Theme } from "./Theme";
 
-export type Settings = { language: string, theme: Theme, default_board_size: number, default_komi: number, motion: Motion, };
+/**
+ * Every setting, complete; the UI sends the whole object back to change one.
+ */
+export type Settings = { 
+/**
+ * BCP 47 language tag of the interface, such as `en` or `pt-BR`.
+ */
+language: string, 
+/**
+ * Colour scheme.
+ */
+theme: Theme, 
+/**
+ * Board size offered first in the new-game menu (4 or 5).
+ */
+default_board_size: number, 
+/**
+ * Komi offered first for new games: a multiple of 0.5, at most the board area.
+ */
+default_komi: number, 
+/**
+ * Animation preference.
+ */
+motion: Motion, };

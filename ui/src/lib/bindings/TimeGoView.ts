@@ -4,4 +4,27 @@ import type { GameView } from "./GameView";
 import type { Reason } from "./Reason";
 import type { SaveStatus } from "./SaveStatus";
 
-export type TimeGoView = { position: GameView, turns: Array<Action>, cursor: number, lock_blocked: Reason | null, save: SaveStatus, };
+/**
+ * What the TimeGo screen shows: the position at the viewed cursor and the whole line.
+ */
+export type TimeGoView = { 
+/**
+ * The engine's view of the position after the first `cursor` actions.
+ */
+position: GameView, 
+/**
+ * Every actual action of the line, including those after the cursor while reviewing.
+ */
+turns: Array<Action>, 
+/**
+ * Number of actions applied in the viewed position.
+ */
+cursor: number, 
+/**
+ * Why Lock is illegal in the viewed position, in words; `None` when it is legal.
+ */
+lock_blocked: Reason | null, 
+/**
+ * Whether this game reaches the disk.
+ */
+save: SaveStatus, };

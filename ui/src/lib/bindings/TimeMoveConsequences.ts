@@ -4,4 +4,63 @@ import type { CancelledPlacement } from "./CancelledPlacement";
 import type { Placement } from "./Placement";
 import type { ReplayStep } from "./ReplayStep";
 
-export type TimeMoveConsequences = { source: number, target: number, traveller: Placement, placements: Array<Placement>, locked: number, board_before: Array<number>, board_after: Array<number>, board_unchanged: boolean, restored: Array<number>, captured: Array<number>, cancelled: Array<CancelledPlacement>, traveller_died: boolean, arrival: ArrivalStep, steps: Array<ReplayStep>, };
+/**
+ * Everything an accepted (or previewed) time move does.
+ */
+export type TimeMoveConsequences = { 
+/**
+ * Birth index of the traveller before the move.
+ */
+source: number, 
+/**
+ * Arrival gap, which is also the traveller's new birth index.
+ */
+target: number, 
+/**
+ * The traveller's placement.
+ */
+traveller: Placement, 
+/**
+ * The reconstructed placement order `H`.
+ */
+placements: Array<Placement>, 
+/**
+ * The locked prefix length (unchanged by a time move).
+ */
+locked: number, 
+/**
+ * The present board before the move.
+ */
+board_before: Array<number>, 
+/**
+ * The possible present after all consequences.
+ */
+board_after: Array<number>, 
+/**
+ * True if the present coloring is unchanged (only the order changed).
+ */
+board_unchanged: boolean, 
+/**
+ * Points of stones that were captured before and stand again afterwards.
+ */
+restored: Array<number>, 
+/**
+ * Points of stones that stood before, are still in the order, and were captured.
+ */
+captured: Array<number>, 
+/**
+ * Old placements omitted from the new order.
+ */
+cancelled: Array<CancelledPlacement>, 
+/**
+ * True if the traveller itself does not survive the replay.
+ */
+traveller_died: boolean, 
+/**
+ * The arrival step of the causal replay.
+ */
+arrival: ArrivalStep, 
+/**
+ * The replay of every later old placement, in old order.
+ */
+steps: Array<ReplayStep>, };
