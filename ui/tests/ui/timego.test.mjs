@@ -196,4 +196,39 @@ describe('TimeGo on the desktop', () => {
     assert.deepEqual(app.problems, []);
     await app.close();
   });
+
+  it('exports the record as text and loads it back, refusing a bad document with its reason', async () => {
+    const app = await openApp(browser, server.url, { viewport: { width: 1280, height: 800 }, hash: '#/timego' });
+    const { page } = app;
+    await waitForTurn(page, 'Black');
+    await newGame(page, 4);
+    for (const [p, next] of [[5, 'White'], [10, 'Black']]) {
+      await clickPoint(page, p);
+      await waitForTurn(page, next);
+    }
+    await page.getByTestId('export-record').click();
+    const text = await page.getByTestId('record-text').inputValue();
+    const document = JSON.parse(text);
+    assert.equal(document.schema, 'time-go-game');
+    assert.equal(document.actions.length, 2);
+    await page.getByTestId('record-text-dialog').getByRole('button', { name: 'Close' }).click();
+
+    await newGame(page, 5);
+    assert.equal(await page.getByTestId('turn-record').locator('li').count(), 0);
+    await page.getByTestId('import-record').click();
+    const dialog = page.getByTestId('record-import-dialog');
+    await page.getByTestId('record-import-text').fill(text.replace('"size": 4', '"size": 9'));
+    await dialog.getByRole('button', { name: 'Load game' }).click();
+    const problem = page.getByTestId('record-import-problem');
+    await problem.waitFor();
+    assert.ok((await problem.innerText()).length > 0);
+    assert.equal(await page.locator('svg.board').getAttribute('data-size'), '5', 'a refused document changes nothing');
+    await page.getByTestId('record-import-text').fill(text);
+    await dialog.getByRole('button', { name: 'Load game' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.waitForFunction(() => document.querySelector('svg.board')?.getAttribute('data-size') === '4');
+    assert.equal(await page.getByTestId('turn-record').locator('li').count(), 2);
+    assert.deepEqual(app.problems, []);
+    await app.close();
+  });
 });

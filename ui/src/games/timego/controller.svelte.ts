@@ -193,6 +193,19 @@ export class TimeGoController {
     if (from !== undefined) await this.review(from + delta);
   }
 
+  /** Replaces the game by a command's result (import); a refusal is thrown to the caller. */
+  async replaceWith(command: () => Promise<TimeGoState>): Promise<void> {
+    this.#resetExploration();
+    this.view = await command();
+    this.notice = null;
+    this.mode = 'place';
+  }
+
+  /** Runs a command that returns the game, showing a refusal next to the board. */
+  run(command: () => Promise<TimeGoState>): Promise<void> {
+    return this.#run(command, () => this.#resetExploration());
+  }
+
   /** Plays the action that waited for confirmation, replacing the later turns. */
   async confirmReplace(): Promise<void> {
     const pending = this.pendingReplace;
