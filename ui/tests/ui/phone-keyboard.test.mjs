@@ -120,6 +120,22 @@ describe('TimeGo on a phone and by keyboard', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="timego-screen"]')?.getAttribute('data-mode') === 'place');
     assert.equal(await page.getByTestId('time-panel').count(), 0);
     assert.match(await page.locator('svg.board').getAttribute('aria-label'), /^Current board/);
+
+    // Inspect mode: choosing Black's B2 marks its group and its liberties with dots.
+    await page.locator('input[name="mode"][value="place"]').focus();
+    await page.keyboard.press('ArrowLeft'); // wraps to Inspect
+    await page.waitForFunction(() => document.querySelector('[data-testid="timego-screen"]')?.getAttribute('data-mode') === 'inspect');
+    await page.locator('svg.board [data-point="6"]').focus();
+    await page.keyboard.press('Enter');
+    const hint = page.getByTestId('hint');
+    await hint.filter({ hasText: /^Group of 1 stone with 3 liberties\.$/ }).waitFor();
+    const dots = await page.locator('svg.board circle.liberty').evaluateAll((els) =>
+      els.map((el) => Number(el.closest('[data-point]').getAttribute('data-point'))).sort((a, b) => a - b),
+    );
+    assert.deepEqual(dots, [1, 5, 11], "B1, A2 and B3 are the liberties of B2; White C2 takes the fourth");
+    assert.match(await page.locator('svg.board [data-point="5"]').getAttribute('aria-label'), /A2, empty, liberty/);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.querySelector('[data-testid="timego-screen"]')?.getAttribute('data-mode') === 'place');
     assert.deepEqual(app.problems, []);
     await app.close();
   });
