@@ -19,7 +19,7 @@ app="$CARGO_TARGET_DIR/debug/crab-canon"
 if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
     echo "No display found: starting Crab Canon inside a virtual X server (invisible)." >&2
     echo "Run this script from a desktop session to see and play it." >&2
-    exec xvfb-run -a -s '-screen 0 1280x800x24' "$app"
+    exec xvfb-run -a -s '-screen 0 1280x1024x24' "$app"
 fi
 step "starting Crab Canon"
 exec "$app"

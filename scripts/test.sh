@@ -50,7 +50,7 @@ step_done
 
 step "end-to-end tests of the real app (tauri-driver + WebKitWebDriver under Xvfb)"
 CRAB_CANON_APP="$CARGO_TARGET_DIR/release/crab-canon" \
-    xvfb-run -a -s '-screen 0 1280x800x24' cargo test --locked -p canon-e2e -- --test-threads=1
+    xvfb-run -a -s '-screen 0 1280x1024x24' cargo test --locked -p canon-e2e -- --test-threads=1
 step_done
 
 step "mobile readiness (cargo check of the app for aarch64-linux-android)"

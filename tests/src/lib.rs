@@ -186,14 +186,21 @@ pub async fn wait_text(client: &Client, id: &str, check: impl Fn(&str) -> bool) 
     panic!("text of [data-testid={id}] never matched; last seen: {last:?}");
 }
 
-/// Saves a screenshot of the window under `tests/artifacts/` for people to look at.
-pub async fn screenshot(client: &Client, name: &str) {
+/// Saves a picture of the virtual display under `tests/artifacts/` for people to look at.
+/// (ImageMagick's `import` of the X root window: WebKitWebDriver's own screenshots can
+/// show a frame several steps old.) The client argument keeps call sites explicit about
+/// which window was just driven.
+pub async fn screenshot(_client: &Client, name: &str) {
     // Let the last DOM change paint before capturing it.
     tokio::time::sleep(Duration::from_millis(500)).await;
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("artifacts");
     std::fs::create_dir_all(&dir).expect("create tests/artifacts");
-    let png = client.screenshot().await.expect("screenshot");
-    std::fs::write(dir.join(format!("{name}.png")), png).expect("write screenshot");
+    let status = Command::new("import")
+        .args(["-window", "root"])
+        .arg(dir.join(format!("{name}.png")))
+        .status()
+        .expect("ImageMagick's import (scripts/setup.sh installs imagemagick)");
+    assert!(status.success(), "import failed to capture the display");
 }
 
 /// WebDriver key codes (W3C WebDriver, "Keyboard actions").
@@ -214,13 +221,60 @@ pub async fn open_timego(client: &Client) {
     by_test_id(client, "timego-screen").await;
 }
 
-/// Clicks the intersection `point` of the board.
+/// Clicks the intersection `point` of the board, as a player would: on its hit area,
+/// the cell-sized square around the intersection.
+///
+/// WebKitWebDriver places its element clicks on SVG shapes by their unscaled coordinates,
+/// which misses on a scaled board, so this clicks with the pointer at the centre of the
+/// point's on-screen box instead.
 pub async fn click_point(client: &Client, point: usize) {
-    wait_css(client, &format!("svg.board [data-point=\"{point}\"]"))
+    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+    let css = format!("svg.board [data-point=\"{point}\"] rect.hit");
+    let element = wait_css(client, &css).await;
+    let centre = client
+        .execute(
+            "const r = arguments[0].getBoundingClientRect(); \
+             return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];",
+            vec![serde_json::to_value(&element).expect("element reference")],
+        )
         .await
-        .click()
+        .unwrap_or_else(|error| panic!("locate point {point}: {error:?}"));
+    let (x, y) = (centre[0].as_f64().unwrap(), centre[1].as_f64().unwrap());
+    let click = MouseActions::new("pointer".into())
+        .then(PointerAction::MoveTo {
+            duration: None,
+            x,
+            y,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    client
+        .perform_actions(click)
         .await
-        .unwrap_or_else(|error| panic!("click point {point}: {error}"));
+        .unwrap_or_else(|error| panic!("click point {point} at ({x}, {y}): {error:?}"));
+    client.release_actions().await.expect("release the pointer");
+}
+
+/// Clicks the first element matching `css`, waiting while a closing dialog or a fading
+/// overlay still covers it.
+pub async fn click_when_free(client: &Client, css: &str) {
+    let deadline = Instant::now() + UI_TIMEOUT;
+    loop {
+        match wait_css(client, css).await.click().await {
+            Ok(()) => return,
+            Err(fantoccini::error::CmdError::Standard(error))
+                if error.error == fantoccini::error::ErrorStatus::ElementClickIntercepted
+                    && Instant::now() < deadline =>
+            {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(error) => panic!("click {css}: {error:?}"),
+        }
+    }
 }
 
 /// The colour code (0 empty, 1 black, 2 white) of every point, as the board shows it.

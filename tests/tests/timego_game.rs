@@ -29,6 +29,7 @@ async fn new_4x4_game(client: &fantoccini::Client) {
         .await
         .unwrap();
     wait_css(client, "svg.board[data-size=\"4\"]").await;
+    wait_gone(client, "[data-testid=\"new-game-dialog\"][open]").await;
 }
 
 async fn preview_count(client: &fantoccini::Client, name: &str) -> String {
@@ -52,6 +53,7 @@ async fn whole_game_then_restart_restores_the_autosave() {
     new_4x4_game(&client).await;
     wait_turn(&client, "Black").await;
     assert_eq!(count(&client, "svg.board [data-point]").await, 16);
+    screenshot(&client, "e2e-new-game").await;
 
     click_point(&client, B1).await;
     wait_turn(&client, "White").await;
