@@ -44,7 +44,8 @@ fi
 step "release app with the embedded UI, and its .deb bundle"
 npm run bundle:deb
 deb=$(ls -t "$CARGO_TARGET_DIR"/release/bundle/deb/*.deb | head -n 1)
-dpkg-deb --contents "$deb" | grep -q './usr/bin/crab-canon$'
+contents=$(dpkg-deb --contents "$deb")
+grep -q './usr/bin/crab-canon$' <<<"$contents"
 echo "bundle: $deb ($(du -h "$deb" | cut -f1))"
 step_done
 

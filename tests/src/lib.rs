@@ -191,8 +191,8 @@ pub async fn wait_text(client: &Client, id: &str, check: impl Fn(&str) -> bool) 
 /// show a frame several steps old.) The client argument keeps call sites explicit about
 /// which window was just driven.
 pub async fn screenshot(_client: &Client, name: &str) {
-    // Let the last DOM change paint before capturing it.
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    // Painting lags the DOM on a loaded machine: give the last change time to show.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("artifacts");
     std::fs::create_dir_all(&dir).expect("create tests/artifacts");
     let status = Command::new("import")

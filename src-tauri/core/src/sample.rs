@@ -18,11 +18,7 @@ pub fn random_line(length: usize, seed: u64) -> Game {
         let legal = game.legal_actions();
         let last_was_pass = matches!(game.actions().last(), Some(Action::Pass { .. }));
         let of_kind = |wanted: fn(&Action) -> bool| -> Vec<Action> {
-            legal
-                .iter()
-                .copied()
-                .filter(|action| wanted(action))
-                .collect()
+            legal.iter().copied().filter(&wanted).collect()
         };
         let places = of_kind(|action| matches!(action, Action::Place { .. }));
         let times = of_kind(|action| matches!(action, Action::Time { .. }));

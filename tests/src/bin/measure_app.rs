@@ -120,8 +120,8 @@ async fn play_through_ui(client: &fantoccini::Client, count: usize) {
             .into_iter()
             .filter(|action| match action {
                 Action::Place { .. } => true,
-                Action::Lock { .. } => state % 10 == 0,
-                Action::Pass { .. } => !last_was_pass && state % 7 == 0,
+                Action::Lock { .. } => state.is_multiple_of(10),
+                Action::Pass { .. } => !last_was_pass && state.is_multiple_of(7),
                 Action::Time { .. } => false,
             })
             .collect();
