@@ -201,3 +201,41 @@ fn review_and_branching_use_only_the_prefix_repetition_records() {
     );
     assert_ne!(game.state_at(3).unwrap().revision(), game.revision());
 }
+
+#[test]
+fn the_view_gathers_what_a_screen_shows() {
+    let mut game = Game::new(4, 0.0).unwrap();
+    place(&mut game, 5);
+    place(&mut game, 10);
+    place(&mut game, 6);
+    let view = game.view();
+    assert_eq!(view.size, 4);
+    assert_eq!(view.checkpoint, game.checkpoint());
+    assert_eq!(view.actions, game.actions());
+    assert_eq!(view.revision, game.revision());
+    assert_eq!(view.lock_rejection, None);
+    assert!(!view.action_limit_reached);
+    // White to move: only White's B3 (birth 1) may travel.
+    let movable: Vec<usize> = view
+        .births
+        .iter()
+        .filter(|b| b.may_travel)
+        .map(|b| b.source)
+        .collect();
+    assert_eq!(movable, vec![1]);
+    assert_eq!(game.travellers().len(), 1);
+    assert_eq!(game.arrivals(1).unwrap().len(), 1);
+    lock(&mut game).unwrap();
+    let view = game.view();
+    assert_eq!(
+        view.lock_rejection,
+        Some(Rejection::FullyLocked { placements: 3 })
+    );
+    assert!(view.births.iter().all(|b| b.locked && !b.may_travel));
+    let json = serde_json::to_value(&view).unwrap();
+    assert_eq!(
+        json["lock_rejection"],
+        serde_json::json!({"kind": "fully_locked", "placements": 3})
+    );
+    assert_eq!(json["score"]["result"]["winner"], "black");
+}

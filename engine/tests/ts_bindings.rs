@@ -2,7 +2,10 @@
 //! serde representation (checked on the ones whose shape is hand-written or tagged).
 #![cfg(feature = "ts")]
 
-use canon_engine::timego::{Action, GameResult, ProbeSummary, Rejection, TimeMoveConsequences};
+use canon_engine::timego::{
+    Action, Applied, Arrival, GameResult, GameView, ProbeSummary, RecordError, Rejection,
+    SetupError, TimeGoDocument, TimeMoveConsequences,
+};
 use ts_rs::TS;
 
 #[test]
@@ -22,4 +25,25 @@ fn tagged_types_declare_their_tags() {
         consequences.contains("steps: Array<ReplayStep>"),
         "{consequences}"
     );
+}
+
+#[test]
+fn every_bridge_type_declares_its_fields() {
+    let view = GameView::decl();
+    assert!(view.contains("komi: number"), "{view}");
+    assert!(view.contains("lock_rejection: Rejection | null"), "{view}");
+    let document = TimeGoDocument::decl();
+    assert!(document.contains("actions: Array<Action>"), "{document}");
+    assert!(document.contains("checkpoint: Checkpoint"), "{document}");
+    let error = RecordError::decl();
+    assert!(error.contains("action: number | null"), "{error}");
+    let setup = SetupError::decl();
+    assert!(setup.contains("\"kind\": \"bad_size\""), "{setup}");
+    let applied = Applied::decl();
+    assert!(
+        applied.contains("time: TimeMoveConsequences | null"),
+        "{applied}"
+    );
+    let arrival = Arrival::decl();
+    assert!(arrival.contains("rejection: Rejection | null"), "{arrival}");
 }

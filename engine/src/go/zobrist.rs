@@ -18,10 +18,33 @@ pub const fn mix(mut z: u64) -> u64 {
 
 /// The key of a stone of `color` at `point`: output number `2 * point + color + 1` of the
 /// splitmix64 generator started at [`SEED`]. An empty point contributes nothing.
-pub const fn key(point: Point, color: Color) -> u64 {
-    let index = 2 * point as u64 + color.index() as u64 + 1;
-    mix(SEED.wrapping_add(index.wrapping_mul(GOLDEN)))
+#[inline]
+pub fn key(point: Point, color: Color) -> u64 {
+    let index = 2 * point as usize + color.index();
+    match TABLE.get(index) {
+        Some(&key) => key,
+        None => computed_key(index as u64),
+    }
 }
+
+const fn computed_key(index: u64) -> u64 {
+    mix(SEED.wrapping_add((index + 1).wrapping_mul(GOLDEN)))
+}
+
+/// Points whose keys are precomputed (every board of the app has at most 162 points).
+const TABLE_POINTS: usize = 256;
+
+/// The keys of the first [`TABLE_POINTS`] points, computed at compile time: play and
+/// capture look keys up instead of mixing on every stone.
+static TABLE: [u64; 2 * TABLE_POINTS] = {
+    let mut table = [0; 2 * TABLE_POINTS];
+    let mut i = 0;
+    while i < table.len() {
+        table[i] = computed_key(i as u64);
+        i += 1;
+    }
+    table
+};
 
 /// The hash of a complete coloring given as cell values (`0`, `1`, `2`), recomputed from
 /// scratch. Cell values other than 1 and 2 count as empty.
@@ -31,4 +54,19 @@ pub fn hash_cells(cells: &[u8]) -> u64 {
         .enumerate()
         .filter_map(|(point, &cell)| Color::from_cell(cell).map(|color| key(point as Point, color)))
         .fold(0, |hash, key| hash ^ key)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn table_keys_equal_computed_keys_and_beyond_the_table_keys_are_computed() {
+        use super::*;
+        for point in [0u16, 1, 161, 255, 256, 1000] {
+            for color in [Color::Black, Color::White] {
+                let index = 2 * point as u64 + color.index() as u64;
+                assert_eq!(key(point, color), computed_key(index));
+            }
+        }
+        assert_eq!(key(0, Color::Black), mix(SEED.wrapping_add(GOLDEN)));
+    }
 }

@@ -40,8 +40,10 @@ pub(crate) fn key_of(cells: &[u8]) -> u64 {
 /// Rolling hash of a placement order extended by one placement.
 #[inline]
 pub(crate) fn history_step(hash: u64, placement: Placement) -> u64 {
+    // One multiply per placement: a hit is always confirmed by comparing the orders, so
+    // the hash only has to spread orders, not resist adversaries.
     let code = ((placement.point as u64) << 1 | placement.player.index() as u64) + 1;
-    mix(hash ^ code.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+    (hash.rotate_left(29) ^ code).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 /// Hash of a (placement order, locked boundary) pair from the order's rolling hash.
@@ -59,8 +61,11 @@ pub(crate) struct Chronology {
     pub(crate) boards: Vec<Board>,
     /// Exact keys of `boards`.
     pub(crate) keys: Vec<u64>,
-    /// Exact key to board index; the boards of a chronology are all distinct.
+    /// Exact key to board index; the boards of a chronology are all distinct. Entries of
+    /// boards dropped by a time move may linger: a lookup is valid only if `keys` agrees.
     pub(crate) index: KeyIndex,
+    /// Boards dropped by time moves, kept to reuse their storage.
+    spare: Vec<Board>,
     /// `history[k]` is the rolling hash of the first `k` placements.
     pub(crate) history: Vec<u64>,
     /// Per point, the index of the latest placement there (the birth of a stone standing
@@ -81,6 +86,7 @@ impl Chronology {
             boards: vec![board],
             keys: vec![0],
             index,
+            spare: Vec::new(),
             history: vec![HISTORY_SEED],
         }
     }
@@ -111,7 +117,7 @@ impl Chronology {
         self.index
             .get(key)
             .map(|k| k as usize)
-            .filter(|&k| k <= upto)
+            .filter(|&k| k <= upto && self.keys.get(k) == Some(&key))
     }
 
     /// The birth index of the stone standing on `point`, if one does.
@@ -127,12 +133,17 @@ impl Chronology {
             && self.births[placement.point as usize] as usize == index
     }
 
+    /// A board to overwrite, reusing the storage of a dropped one when there is one.
+    pub(crate) fn take_spare(&mut self) -> Board {
+        self.spare.pop().unwrap_or_else(|| self.boards[0].clone())
+    }
+
     /// Appends a placement whose resulting board (and its key) the caller computed.
     pub(crate) fn push(&mut self, placement: Placement, board: Board, key: u64) {
         let hash = history_step(self.history_hash(), placement);
         self.births[placement.point as usize] = self.placements.len() as u32;
         self.placements.push(placement);
-        self.index.insert(key, self.boards.len() as u32);
+        self.index.set(key, self.boards.len() as u32);
         self.boards.push(board);
         self.keys.push(key);
         self.history.push(hash);
@@ -163,10 +174,21 @@ impl Chronology {
                 .push(history_step(self.history[at - 1], placement));
             self.placements.push(placement);
         }
-        self.boards.truncate(target + 1 + suffix.len());
-        self.index.clear();
-        for (k, &key) in self.keys.iter().enumerate() {
-            self.index.insert(key, k as u32);
+        let keep = target + 1 + suffix.len();
+        while self.boards.len() > keep {
+            let dropped = self.boards.pop().expect("longer than kept");
+            self.spare.push(dropped);
+        }
+        // Lingering entries of dropped boards cost probe length; rebuild when they dominate.
+        if self.index.len() > 4 * self.keys.len() + 64 {
+            self.index.clear();
+            for (k, &key) in self.keys.iter().enumerate() {
+                self.index.set(key, k as u32);
+            }
+        } else {
+            for (k, &key) in self.keys.iter().enumerate().skip(target + 1) {
+                self.index.set(key, k as u32);
+            }
         }
         self.births.iter_mut().for_each(|birth| *birth = NO_BIRTH);
         for (k, placement) in self.placements.iter().enumerate() {

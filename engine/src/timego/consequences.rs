@@ -95,6 +95,8 @@ pub(crate) struct Recorder {
 }
 
 impl ReplaySink for Recorder {
+    const OBSERVES_STEPS: bool = true;
+
     fn arrival(&mut self, before: &Board, after: &Board, captured: &[Point]) {
         self.arrival = Some(ArrivalStep {
             board_before: before.colors().to_vec(),

@@ -1,8 +1,6 @@
 //! A small open-addressing map from exact board keys to indices, cleared in O(1) by a
 //! generation stamp so replays can reuse it without allocating.
 
-use crate::go::zobrist::mix;
-
 #[derive(Clone, Copy, Debug)]
 struct Slot {
     key: u64,
@@ -10,13 +8,18 @@ struct Slot {
     stamp: u32,
 }
 
-/// Map from a 64-bit key to a `u32` index; inserting an existing key keeps the first value.
+/// Map from a 64-bit key to a `u32` index; [`KeyIndex::insert`] keeps the first value for a
+/// key, [`KeyIndex::set`] the last.
 #[derive(Clone, Debug)]
 pub(crate) struct KeyIndex {
     slots: Vec<Slot>,
+    /// `64 - log2(slots.len())`: Fibonacci hashing keeps the top bits of one multiply.
+    shift: u32,
     len: usize,
     stamp: u32,
 }
+
+const FIBONACCI: u64 = 0x9E37_79B9_7F4A_7C15;
 
 impl Default for KeyIndex {
     fn default() -> KeyIndex {
@@ -29,6 +32,7 @@ impl Default for KeyIndex {
                 };
                 64
             ],
+            shift: 64 - 6,
             len: 0,
             stamp: 1,
         }
@@ -50,7 +54,7 @@ impl KeyIndex {
     #[inline]
     pub(crate) fn get(&self, key: u64) -> Option<u32> {
         let mask = self.slots.len() - 1;
-        let mut i = mix(key) as usize & mask;
+        let mut i = (key.wrapping_mul(FIBONACCI) >> self.shift) as usize;
         loop {
             let slot = &self.slots[i];
             if slot.stamp != self.stamp {
@@ -63,14 +67,30 @@ impl KeyIndex {
         }
     }
 
+    /// Number of keys stored.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Stores `value` for `key`, replacing any earlier value.
+    #[inline]
+    pub(crate) fn set(&mut self, key: u64, value: u32) {
+        self.store(key, value, true);
+    }
+
     /// Stores `value` for `key` unless the key is present.
     #[inline]
     pub(crate) fn insert(&mut self, key: u64, value: u32) {
+        self.store(key, value, false);
+    }
+
+    #[inline]
+    fn store(&mut self, key: u64, value: u32, replace: bool) {
         if (self.len + 1) * 2 > self.slots.len() {
             self.grow();
         }
         let mask = self.slots.len() - 1;
-        let mut i = mix(key) as usize & mask;
+        let mut i = (key.wrapping_mul(FIBONACCI) >> self.shift) as usize;
         loop {
             let slot = &mut self.slots[i];
             if slot.stamp != self.stamp {
@@ -83,6 +103,9 @@ impl KeyIndex {
                 return;
             }
             if slot.key == key {
+                if replace {
+                    slot.value = value;
+                }
                 return;
             }
             i = (i + 1) & mask;
@@ -105,6 +128,7 @@ impl KeyIndex {
             };
             capacity
         ];
+        self.shift -= 1;
         self.stamp = 1;
         self.len = 0;
         for slot in live {

@@ -394,7 +394,8 @@ impl Position {
                 let placement = Placement { player, point };
                 self.probe_place(placement)?;
                 let chronology = &mut self.chronology;
-                let mut board = chronology.present().clone();
+                let mut board = chronology.take_spare();
+                board.clone_from(chronology.present());
                 board
                     .play(&chronology.graph, point, player, &mut applied.captured)
                     .expect("probed placement");

@@ -77,7 +77,6 @@ struct SchemaPeek {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawDocument<'a> {
-    #[allow(dead_code)]
     schema: String,
     version: u64,
     rules: String,
@@ -131,24 +130,21 @@ impl Game {
         let text = std::str::from_utf8(bytes).map_err(|error| {
             RecordError::document(format!("the document is not UTF-8: {error}"))
         })?;
-        let peek: SchemaPeek = serde_json::from_str(text)
-            .map_err(|error| RecordError::document(format!("not a JSON object: {error}")))?;
-        match peek.schema {
-            Some(serde_json::Value::String(schema)) if schema == SCHEMA => {}
-            Some(serde_json::Value::String(schema)) => {
-                return Err(RecordError::document(format!(
-                    "the document has schema \"{schema}\"; expected \"{SCHEMA}\""
-                )))
+        // One strict parse; only when it fails is the schema looked at separately, so a
+        // document of another kind is named as such rather than by its first odd field.
+        let raw: RawDocument = match serde_json::from_str(text) {
+            Ok(raw) => raw,
+            Err(error) => {
+                check_schema(text)?;
+                return Err(RecordError::document(format!("invalid document: {error}")));
             }
-            Some(other) => {
-                return Err(RecordError::document(format!(
-                    "schema must be the string \"{SCHEMA}\", found {other}"
-                )))
-            }
-            None => return Err(RecordError::document("missing field `schema`")),
+        };
+        if raw.schema != SCHEMA {
+            return Err(RecordError::document(format!(
+                "the document has schema \"{}\"; expected \"{SCHEMA}\"",
+                raw.schema
+            )));
         }
-        let raw: RawDocument = serde_json::from_str(text)
-            .map_err(|error| RecordError::document(format!("invalid document: {error}")))?;
         if raw.version != VERSION {
             return Err(RecordError::document(format!(
                 "unsupported version {}; this reader supports version {VERSION}",
@@ -228,6 +224,22 @@ impl Game {
             }
         }
         Ok((game, cursor))
+    }
+}
+
+/// Explains a document that failed the strict parse by its schema, if that is the problem.
+fn check_schema(text: &str) -> Result<(), RecordError> {
+    let peek: SchemaPeek = serde_json::from_str(text)
+        .map_err(|error| RecordError::document(format!("not a JSON object: {error}")))?;
+    match peek.schema {
+        Some(serde_json::Value::String(schema)) if schema == SCHEMA => Ok(()),
+        Some(serde_json::Value::String(schema)) => Err(RecordError::document(format!(
+            "the document has schema \"{schema}\"; expected \"{SCHEMA}\""
+        ))),
+        Some(other) => Err(RecordError::document(format!(
+            "schema must be the string \"{SCHEMA}\", found {other}"
+        ))),
+        None => Err(RecordError::document("missing field `schema`")),
     }
 }
 

@@ -43,6 +43,9 @@ impl Scratch {
 /// Observer of the replay's events. The default methods ignore everything, so the probe
 /// path costs nothing extra.
 pub(crate) trait ReplaySink {
+    /// True if the sink reads every step; otherwise the replay may skip board work once it
+    /// has converged with the old chronology.
+    const OBSERVES_STEPS: bool = false;
     /// The traveller arrived: the board before, the board after, the stones it captured.
     fn arrival(&mut self, _before: &Board, _after: &Board, _captured: &[Point]) {}
     /// An old placement was replayed (`Ok(new index)`) or cancelled.
@@ -78,12 +81,12 @@ pub(crate) struct Replayed {
 /// Replays the time move of the placement at `source` to gap `target` (already validated:
 /// `locked <= target < source < len`, own living stone). Does not check the (H, m) rule.
 /// With `keep_boards`, the board and key after each new placement are kept in the scratch.
-pub(crate) fn replay_time(
+pub(crate) fn replay_time<S: ReplaySink>(
     chronology: &Chronology,
     source: usize,
     target: usize,
     scratch: &mut Scratch,
-    sink: &mut impl ReplaySink,
+    sink: &mut S,
     keep_boards: bool,
 ) -> Result<Replayed, Rejection> {
     let graph = &chronology.graph;
@@ -140,8 +143,32 @@ pub(crate) fn replay_time(
             .board_within(key, target)
             .or_else(|| seen.get(key).map(|k| k as usize))
     };
+    // Once a replayed placement after the traveller's old position leaves the same coloring
+    // as the old chronology had after it, every later old placement is legal again and
+    // yields its old board: only the superko check against the new intermediate boards
+    // (`seen`) can differ, so the replay proceeds on exact keys alone until a repetition
+    // cancels a placement.
+    let mut aligned = false;
     for (old_index, &placement) in chronology.placements.iter().enumerate().skip(target) {
         if old_index == source {
+            continue;
+        }
+        if aligned {
+            let next_key = chronology.keys[old_index + 1];
+            if seen.get(next_key).is_some() {
+                board.clone_from(&chronology.boards[old_index]);
+                aligned = false;
+                cancelled += 1;
+                continue;
+            }
+            captures += stones(key, placement.player.opposite())
+                - stones(next_key, placement.player.opposite());
+            key = next_key;
+            let new_index = target + suffix.len();
+            suffix.push(placement);
+            seen.insert(key, new_index as u32 + 1);
+            history = history_step(history, placement);
+            keep(&chronology.boards[old_index + 1], key);
             continue;
         }
         captured.clear();
@@ -181,6 +208,9 @@ pub(crate) fn replay_time(
                 seen.insert(key, new_index as u32 + 1);
                 history = history_step(history, placement);
                 keep(board, key);
+                aligned = !S::OBSERVES_STEPS
+                    && old_index > source
+                    && key == chronology.keys[old_index + 1];
                 Ok(new_index)
             }
             Err(reason) => {
@@ -191,10 +221,23 @@ pub(crate) fn replay_time(
         };
         sink.step(old_index, placement, outcome, captured, board);
     }
+    if aligned {
+        board.clone_from(chronology.present());
+    }
     Ok(Replayed {
         key,
         history,
         cancelled,
         captures,
     })
+}
+
+/// Number of stones of `color` in an exact key.
+#[inline]
+fn stones(key: u64, color: crate::go::Color) -> u32 {
+    let mask = match color {
+        crate::go::Color::Black => 0x5555_5555_5555_5555u64,
+        crate::go::Color::White => 0xAAAA_AAAA_AAAA_AAAAu64,
+    };
+    (key & mask).count_ones()
 }

@@ -170,7 +170,7 @@ fn immediate_ko_retake_is_superko_naming_the_earlier_board() {
 }
 
 #[test]
-fn a_board_shown_earlier_but_absent_from_the_current_chronology_may_be_recreated() {
+fn an_arrival_recreating_a_board_of_the_prefix_is_superko() {
     // Black takes the ko, White plays elsewhere, Black plays elsewhere, White retakes
     // (legal: the extra stones make the board new), then White moves that retake's birth
     // back to just after Black's take: the arrival would recreate board 8.
@@ -193,16 +193,42 @@ fn a_board_shown_earlier_but_absent_from_the_current_chronology_may_be_recreated
     assert!(consequences.cancelled.is_empty());
     assert_eq!(&order(&game)[9..], ["WA4", "WB2", "BA3", "BD3"]);
     assert_chronology(&game);
-    // The old board after "... A4 A3" (index 11 before the move) is no longer in the
-    // chronology; it is not forbidden any more even though it was displayed in play.
-    let old_board_11: Vec<u8> = {
-        let mut old = ko_game();
-        play(&mut old, &["A4", "A3"]);
-        old.board().to_vec()
-    };
-    assert!(
-        (0..=game.placements().len()).all(|k| game.chronological_board(k).unwrap() != old_board_11)
-    );
+}
+
+#[test]
+fn a_placement_is_legal_when_its_board_was_shown_in_play_but_is_not_in_the_current_order() {
+    let mut game = ko_game();
+    let board_before_take = game.chronological_board(8).unwrap().to_vec();
+    pass(&mut game).unwrap(); // White
+                              // Black moves the take before White's C1: it now captures B2 on arrival, C1 replays,
+                              // and the present board is unchanged, but no board of the new order has both White B2
+                              // and White C1 without Black C2.
+    let applied = time(&mut game, 8, 7).unwrap();
+    assert!(applied.time.unwrap().board_unchanged);
+    assert_eq!(&order(&game)[7..], ["BC2", "WC1"]);
+    assert!((0..=9).all(|k| game.chronological_board(k).unwrap() != board_before_take));
+    // White's retake recreates the board shown after action 8, and that is legal now.
+    let applied = place(&mut game, "B2").unwrap();
+    assert_eq!(applied.captured, vec![at(&game, "C2")]);
+    assert_eq!(game.board(), &board_before_take[..]);
+    assert_chronology(&game);
+}
+
+#[test]
+fn a_replayed_placement_that_became_suicide_is_cancelled() {
+    // White A1 was legal with A2 empty; Black's A2 then captured it. Moving A2 before A1
+    // makes A1 a suicide in the replay, so it is cancelled and the board is unchanged.
+    let mut game = Game::new(3, 0.0).unwrap();
+    play(&mut game, &["B1", "A1", "A2", "C3"]);
+    assert_eq!(diagram(&game), ["..O", "X..", ".X."]);
+    let consequences = time(&mut game, 2, 1).unwrap().time.unwrap();
+    assert_eq!(consequences.cancelled.len(), 1);
+    assert_eq!(consequences.cancelled[0].old_index, 1);
+    assert_eq!(consequences.cancelled[0].reason, Cancellation::Suicide);
+    assert!(!consequences.cancelled[0].was_alive);
+    assert!(consequences.board_unchanged);
+    assert_eq!(order(&game), ["BB1", "BA2", "WC3"]);
+    assert_chronology(&game);
 }
 
 /// 3 × 3: Black's A1 is captured by White A2; Black later retakes A1 and connects at A2.
@@ -440,4 +466,51 @@ fn a_replayed_ko_retake_that_recreates_a_board_of_the_new_order_is_cancelled() {
     assert!(consequences.cancelled[0].was_alive);
     assert_eq!(consequences.restored, vec![at(&game, "C2")]);
     assert_chronology(&game);
+}
+
+#[test]
+fn stones_captured_in_the_locked_past_never_return() {
+    // Black A1 is captured by White A2, then Black locks. No later time move of either
+    // player can change the first four placements or revive A1's birth.
+    let mut game = Game::new(3, 0.0).unwrap();
+    play(&mut game, &["A1", "B1", "B2", "A2"]);
+    lock(&mut game).unwrap();
+    play(&mut game, &["C3", "A3", "C1", "C2"]);
+    let locked_prefix = game.placements()[..4].to_vec();
+    let mut previews = 0;
+    for round in 0..2 {
+        for birth in game.travellers() {
+            assert!(birth.source > 4);
+            for target in 0..birth.source {
+                let result = game.preview_time(birth.source, target);
+                if target < 4 {
+                    assert_eq!(
+                        result.unwrap_err(),
+                        Rejection::TargetOutOfRange {
+                            source: birth.source,
+                            target,
+                            locked: 4
+                        }
+                    );
+                } else if let Ok(consequences) = result {
+                    previews += 1;
+                    assert_eq!(consequences.placements[..4], locked_prefix[..]);
+                    assert!(!consequences.restored.contains(&at(&game, "A1")));
+                    assert_eq!(consequences.board_after[0], 0);
+                }
+            }
+        }
+        if round == 0 {
+            pass(&mut game).unwrap();
+        }
+    }
+    assert!(previews > 0, "some time moves were legal");
+    for source in 0..4 {
+        assert!(matches!(
+            game.preview_time(source, 0),
+            Err(Rejection::BirthLocked { .. }
+                | Rejection::StoneNotAlive { .. }
+                | Rejection::NotYourStone { .. })
+        ));
+    }
 }

@@ -25,9 +25,9 @@ pub struct Placement {
 
 /// One actual action with the player who takes it, as written in records:
 /// `{"player":"black","type":"place","point":12}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(feature = "ts", ts(tag = "type", rename_all = "snake_case"))]
 pub enum Action {
     /// Place a stone on an empty point and append it to `H`.
     Place {
@@ -111,6 +111,59 @@ impl Serialize for Action {
             Action::Lock { .. } | Action::Pass { .. } => {}
         }
         map.end()
+    }
+}
+
+/// The flat shape of an action in JSON, read directly (no buffering) and then checked so
+/// that each type carries exactly its own fields.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAction {
+    player: Color,
+    #[serde(rename = "type")]
+    kind: ActionType,
+    point: Option<Point>,
+    source: Option<usize>,
+    target: Option<usize>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum ActionType {
+    Place,
+    Time,
+    Lock,
+    Pass,
+}
+
+impl<'de> Deserialize<'de> for Action {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Action, D::Error> {
+        use serde::de::Error;
+        let raw = RawAction::deserialize(deserializer)?;
+        let player = raw.player;
+        let fields = (raw.point, raw.source, raw.target);
+        match (raw.kind, fields) {
+            (ActionType::Place, (Some(point), None, None)) => Ok(Action::Place { player, point }),
+            (ActionType::Place, (None, _, _)) => Err(D::Error::missing_field("point")),
+            (ActionType::Place, _) => Err(D::Error::custom(
+                "a place action has only the fields `player`, `type` and `point`",
+            )),
+            (ActionType::Time, (None, Some(source), Some(target))) => Ok(Action::Time {
+                player,
+                source,
+                target,
+            }),
+            (ActionType::Time, (_, None, _)) => Err(D::Error::missing_field("source")),
+            (ActionType::Time, (_, _, None)) => Err(D::Error::missing_field("target")),
+            (ActionType::Time, _) => Err(D::Error::custom(
+                "a time action has only the fields `player`, `type`, `source` and `target`",
+            )),
+            (ActionType::Lock, (None, None, None)) => Ok(Action::Lock { player }),
+            (ActionType::Pass, (None, None, None)) => Ok(Action::Pass { player }),
+            (ActionType::Lock | ActionType::Pass, _) => Err(D::Error::custom(
+                "lock and pass actions have only the fields `player` and `type`",
+            )),
+        }
     }
 }
 

@@ -57,15 +57,19 @@ pub fn random_action(game: &Game, rng: &mut Rng, policy: Policy) -> Action {
     }
     if roll < policy.place + policy.time {
         let travellers = game.travellers();
-        if !travellers.is_empty() {
-            let source = travellers[rng.below(travellers.len())].source;
-            let target = game.locked() + rng.below(source - game.locked());
-            return Action::Time {
+        if travellers.is_empty() {
+            return Action::Place {
                 player,
-                source,
-                target,
+                point: rng.below(points) as Point,
             };
         }
+        let source = travellers[rng.below(travellers.len())].source;
+        let target = game.locked() + rng.below(source - game.locked());
+        return Action::Time {
+            player,
+            source,
+            target,
+        };
     }
     if roll < policy.place + policy.time + policy.lock {
         return Action::Lock { player };
@@ -74,7 +78,7 @@ pub fn random_action(game: &Game, rng: &mut Rng, policy: Policy) -> Action {
 }
 
 /// Plays up to `actions` random legal actions; a second consecutive pass is only played when
-/// nothing else is legal.
+/// nothing else (allowed by the policy) is legal.
 pub fn random_line(size: u8, seed: u64, actions: usize, policy: Policy) -> Game {
     let mut game = Game::new(size, 0.0).unwrap();
     let mut rng = Rng(seed);
@@ -92,9 +96,14 @@ pub fn random_line(size: u8, seed: u64, actions: usize, policy: Policy) -> Game 
         }
         if !played {
             let legal = game.legal_actions();
+            // A policy without Lock never locks, even when nothing else is legal.
             let choice = legal
                 .iter()
-                .find(|a| !matches!(a, Action::Pass { .. }))
+                .find(|a| match a {
+                    Action::Pass { .. } => false,
+                    Action::Lock { .. } => policy.lock > 0,
+                    _ => true,
+                })
                 .or(legal.last())
                 .copied()
                 .expect("pass is always legal while the game goes on");
@@ -102,4 +111,51 @@ pub fn random_line(size: u8, seed: u64, actions: usize, policy: Policy) -> Game 
         }
     }
     game
+}
+
+/// Policies whose lines the benchmarks search for long placement histories.
+pub const BENCH_POLICIES: [Policy; 4] = [
+    Policy {
+        place: 97,
+        time: 3,
+        lock: 0,
+    },
+    Policy {
+        place: 85,
+        time: 14,
+        lock: 0,
+    },
+    NO_LOCK,
+    MIXED,
+];
+
+/// The two benchmark positions among seeded 5 × 5 lines of 1,024 actions (taken one
+/// action before the limit so a player is to move): the longest placement order, and the
+/// longest unlocked suffix (the longest possible replays).
+pub fn bench_positions() -> (Game, Game) {
+    let mut longest: Option<Game> = None;
+    let mut unlocked: Option<Game> = None;
+    let suffix = |g: &Game| g.placements().len() - g.locked();
+    for seed in 0..12 {
+        for policy in BENCH_POLICIES {
+            let line = random_line(5, seed, 1024, policy);
+            if line.actions().len() < 1024 {
+                continue;
+            }
+            let game = line.state_at(1023).unwrap();
+            if longest
+                .as_ref()
+                .is_none_or(|b| game.placements().len() > b.placements().len())
+            {
+                longest = Some(game.clone());
+            }
+            if unlocked.as_ref().is_none_or(|b| suffix(&game) > suffix(b)) {
+                unlocked = Some(game);
+            }
+        }
+    }
+    (
+        longest.expect("a line reaches the limit"),
+        unlocked.expect("a line reaches the limit"),
+    )
 }
