@@ -2,7 +2,10 @@
 //! speaks the engine protocols without the desktop app. Each game has a module with a
 //! `run(args) -> ExitCode` entry point; this file only dispatches.
 
+mod chess;
 mod input;
+mod surface;
+mod tcecp;
 mod timego;
 
 use std::process::ExitCode;
@@ -12,6 +15,10 @@ const USAGE: &str = "usage: canon <command> [arguments]
 commands:
   timego check FILE           replay a time-go-game record, print its checkpoint
   timego legal FILE           print every legal action of the player to move
+  tcecp                       Time Chess engine speaking TCECP on stdin/stdout
+  chess <subcommand>          Time Chess records, perft and branching statistics
+  surface check|legal|graph   Go on three surfaces: check records, list legal points,
+                              print a playing graph (canon surface help)
   help                        this text
 
 FILE may be - for standard input. Exit status: 0 success, 1 rejected input, 2 usage.";
@@ -24,7 +31,10 @@ fn main() -> ExitCode {
             println!("{USAGE}");
             ExitCode::SUCCESS
         }
+        Some("surface") => surface::run(rest),
         Some("timego") => timego::run(rest),
+        Some("tcecp") => tcecp::run(rest),
+        Some("chess") => chess::run(rest),
         Some(command) => {
             eprintln!(
                 "canon: unknown command '{command}' ({} arguments)\n{USAGE}",

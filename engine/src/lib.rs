@@ -4,4 +4,6 @@
 //! deterministic: the same inputs always give the same outputs, so records replay exactly.
 
 pub mod go;
+pub mod surfaces;
+pub mod timechess;
 pub mod timego;

@@ -377,6 +377,25 @@ impl Board {
         Ok(preview)
     }
 
+    /// Like [`Board::play`], but after the legality check asks `accept` (for example a
+    /// superko test on the preview's hash) before changing anything, so callers that
+    /// filter placements check each one once. `Ok(None)`: refused, nothing changed.
+    pub fn play_if(
+        &mut self,
+        graph: &Graph,
+        point: Point,
+        color: Color,
+        captured: &mut Vec<Point>,
+        accept: impl FnOnce(&PlacementPreview) -> bool,
+    ) -> Result<Option<PlacementPreview>, PlaceError> {
+        let preview = self.check(graph, point, color)?;
+        if !accept(&preview) {
+            return Ok(None);
+        }
+        self.place_checked(graph, point, color, captured);
+        Ok(Some(preview))
+    }
+
     /// The placement part of [`Board::play`] for a caller that has just had `Ok` from
     /// [`Board::check`] for the same point and color on this unchanged board (replays check
     /// first to decide, then place without checking twice). Otherwise the result is a
@@ -409,6 +428,10 @@ impl Board {
                 }
             }
         }
+
+        // With several friendly chains to join, count the merged chain's liberties now,
+        // walking only the smaller chains, while their heads still tell them apart.
+        let multi_merge_liberties = self.liberties_after_joining(graph, point, own);
 
         // Join the adjacent friendly chains.
         let mut merges = 0;
@@ -446,7 +469,7 @@ impl Board {
                     .count() as u16;
                 single_liberties - 1 + gained
             }
-            _ => self.count_liberties(graph, head),
+            _ => multi_merge_liberties.unwrap_or_else(|| self.count_liberties(graph, head)),
         };
 
         // Remove every opposing chain without liberties; each removed stone becomes one
@@ -457,6 +480,67 @@ impl Board {
                 self.remove_chain(graph, q, captured);
             }
         }
+    }
+
+    /// When the stone just set at `point` joins two or more friendly chains (up to four),
+    /// the distinct liberty count of the merged chain: the largest chain's liberties
+    /// without `point`, plus every empty neighbour of `point` or of the other chains'
+    /// stones that the largest chain does not already touch, each counted once. `None`
+    /// when there are fewer than two chains to join, more than four, or more than 256
+    /// points (callers then count from scratch).
+    fn liberties_after_joining(&self, graph: &Graph, point: Point, own: u8) -> Option<u16> {
+        let mut heads = [0 as Point; 4];
+        let mut count = 0;
+        for &q in graph.neighbors(point) {
+            if self.cells[q as usize] == own {
+                let h = self.head[q as usize];
+                if !heads[..count.min(4)].contains(&h) {
+                    if count == 4 {
+                        return None;
+                    }
+                    heads[count] = h;
+                    count += 1;
+                }
+            }
+        }
+        if count < 2 || self.len() > 256 {
+            return None;
+        }
+        let heads = &heads[..count];
+        let big = *heads.iter().max_by_key(|&&h| self.stones[h as usize])?;
+        let touches_big = |e: Point| {
+            graph
+                .neighbors(e)
+                .iter()
+                .any(|&r| self.cells[r as usize] == own && self.head[r as usize] == big)
+        };
+        let mut seen = [0u64; 4];
+        let mut liberties = self.liberties[big as usize] - 1;
+        let mut consider = |e: Point, liberties: &mut u16| {
+            let (word, bit) = (e as usize / 64, 1u64 << (e % 64));
+            if e != point && self.cells[e as usize] == 0 && seen[word] & bit == 0 {
+                seen[word] |= bit;
+                if !touches_big(e) {
+                    *liberties += 1;
+                }
+            }
+        };
+        for &e in graph.neighbors(point) {
+            consider(e, &mut liberties);
+        }
+        for &h in heads.iter().filter(|&&h| h != big) {
+            let mut s = h;
+            loop {
+                for &e in graph.neighbors(s) {
+                    consider(e, &mut liberties);
+                }
+                s = self.next[s as usize];
+                if s == h {
+                    break;
+                }
+            }
+        }
+        Some(liberties)
     }
 
     fn remove_chain(&mut self, graph: &Graph, start: Point, captured: &mut Vec<Point>) {

@@ -1,0 +1,177 @@
+//! `canon tcecp`: the Time Chess Engine Communication Protocol (the dissertation's
+//! Appendix B) on standard input and output. The engine answers only in reply to a line,
+//! prints nothing else on standard output, and sends diagnostics to standard error. A
+//! malformed line gets an `Error (REASON): LINE` reply and the engine carries on.
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+use canon_engine::timechess::{Event, Game, Move, Pos};
+
+/// Lines longer than this are answered with an error instead of being interpreted.
+const MAX_LINE: usize = 4096;
+
+/// Runs the protocol until end of input or `quit`.
+pub fn run(args: &[String]) -> ExitCode {
+    if let Some(extra) = args.first() {
+        eprintln!("canon tcecp: takes no arguments (got '{extra}'); it reads TCECP lines on standard input");
+        return ExitCode::from(2);
+    }
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let stdout = std::io::stdout();
+    let mut output = stdout.lock();
+    let mut session = Session::new();
+    let mut buffer = Vec::new();
+    loop {
+        buffer.clear();
+        match input.read_until(b'\n', &mut buffer) {
+            Ok(0) => return ExitCode::SUCCESS,
+            Ok(_) => {}
+            Err(error) => {
+                eprintln!("canon tcecp: cannot read input: {error}");
+                return ExitCode::FAILURE;
+            }
+        }
+        let reply = match std::str::from_utf8(&buffer) {
+            _ if buffer.len() > MAX_LINE => {
+                Some(format!("Error (line longer than {MAX_LINE} bytes): "))
+            }
+            Err(_) => Some("Error (line is not UTF-8): ".to_string()),
+            Ok(text) => {
+                let line = text.trim_end_matches(['\n', '\r']);
+                if line.trim() == "quit" {
+                    return ExitCode::SUCCESS;
+                }
+                session.answer(line)
+            }
+        };
+        if let Some(reply) = reply {
+            if writeln!(output, "{reply}")
+                .and_then(|_| output.flush())
+                .is_err()
+            {
+                // The GUI went away; nobody is left to answer.
+                return ExitCode::SUCCESS;
+            }
+        }
+    }
+}
+
+/// One engine: a game and the answers to protocol lines about it.
+pub struct Session {
+    game: Game,
+}
+
+impl Session {
+    /// A session with a new game.
+    pub fn new() -> Session {
+        Session { game: Game::new() }
+    }
+
+    /// The reply to one line, or `None` for lines that expect none (`new`, blank lines).
+    pub fn answer(&mut self, line: &str) -> Option<String> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let error = |reason: &str| Some(format!("Error ({reason}): {line}"));
+        match words.as_slice() {
+            [] => None,
+            ["new"] => {
+                self.game = Game::new();
+                eprintln!("canon tcecp: new game");
+                None
+            }
+            ["ping", n] if is_number(n) => Some(format!("pong {n}")),
+            ["ping", ..] => error("ping takes one integer"),
+            ["getState", "t"] => Some(self.game.now().to_string()),
+            ["getState", "futureQueue"] => {
+                let queue: Vec<[String; 3]> = self
+                    .game
+                    .future_queue()
+                    .iter()
+                    .map(|t| triple(t.to, t.piece.color.letter(), t.piece.kind.letter()))
+                    .collect();
+                Some(format!("futureQueue: {}", json(&queue)))
+            }
+            ["getState", "result"] => Some(format!("result: {}", json(&self.game.outcome()))),
+            ["getState", "events"] => Some(format!("events: {}", json(&self.game.last_events()))),
+            ["getState", n] if is_number(n) => {
+                match n.parse::<u32>().ok().and_then(|t| self.game.pieces(t)) {
+                    Some(pieces) => {
+                        let list: Vec<[String; 3]> = pieces
+                            .iter()
+                            .map(|(at, p)| triple(*at, p.color.letter(), p.kind.letter()))
+                            .collect();
+                        Some(format!("state ({n}): {}", json(&list)))
+                    }
+                    None => error(&format!(
+                        "turn {n} does not exist yet; the current turn is {}",
+                        self.game.now()
+                    )),
+                }
+            }
+            ["getState", ..] => {
+                error("getState takes t, futureQueue, result, events or a turn number")
+            }
+            [word] => self.position_or_move(word, line),
+            _ => error("unknown message"),
+        }
+    }
+
+    fn position_or_move(&mut self, word: &str, line: &str) -> Option<String> {
+        if let Ok(at) = word.parse::<Pos>() {
+            let targets: Vec<String> = self
+                .game
+                .legal_moves_from(at)
+                .iter()
+                .map(|m| m.to.to_string())
+                .collect();
+            return Some(format!("moves ({word}): {}", json(&targets)));
+        }
+        let Ok(mv) = word.parse::<Move>() else {
+            return Some(format!("Error (not a message, position or move): {line}"));
+        };
+        match self.game.play(mv) {
+            Ok(()) => {
+                for event in self.game.last_events() {
+                    eprintln!("canon tcecp: {}", describe(event));
+                }
+                if let Some(outcome) = self.game.outcome() {
+                    eprintln!("canon tcecp: game over: {}", json(&outcome));
+                }
+                Some("Success".to_string())
+            }
+            Err(reason) => Some(format!("Illegal move ({reason}): {word}")),
+        }
+    }
+}
+
+impl Default for Session {
+    fn default() -> Session {
+        Session::new()
+    }
+}
+
+fn is_number(text: &str) -> bool {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    !digits.is_empty() && digits.len() <= 18 && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+fn triple(at: Pos, color: &str, kind: &str) -> [String; 3] {
+    [at.to_string(), color.to_string(), kind.to_string()]
+}
+
+fn json<T: serde::Serialize + ?Sized>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_else(|_| "null".to_string())
+}
+
+fn describe(event: &Event) -> String {
+    match event {
+        Event::Captured { at, color, kind } => format!("{color:?} {kind:?} captured at {at}"),
+        Event::Steamrolled { at, color, kind } => {
+            format!("{color:?} {kind:?} steamrollered at {at}")
+        }
+        Event::LostInTime { at, color, kind } => {
+            format!("{color:?} {kind:?} Lost in Time on its way to {at}")
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! Uniform random playouts to the end (two passes), eye-filling forbidden, full positional
+//! superko: on the three surfaces, and on a plain 9×9 square graph side by side with the
+//! `goban` crate running the same algorithm. Throughput is in placed stones (moves) per
+//! second; each batch replays the same seeds, so its move count is fixed.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+use canon_engine::go::Graph;
+use canon_engine::surfaces::graphs::graph;
+use canon_engine::surfaces::playout::{Playouts, SplitMix};
+use canon_engine::surfaces::Surface;
+
+const BATCH: u64 = 100;
+
+fn batch(playouts: &mut Playouts<'_>) -> u64 {
+    (0..BATCH)
+        .map(|seed| playouts.run(&mut SplitMix::new(seed)).placements)
+        .sum()
+}
+
+fn bench_graph(c: &mut Criterion, name: &str, g: &Graph) {
+    let mut playouts = Playouts::new(g);
+    let moves = batch(&mut playouts);
+    eprintln!(
+        "{name}: {BATCH} playouts, {moves} moves ({:.1} per playout)",
+        moves as f64 / BATCH as f64
+    );
+    let mut group = c.benchmark_group("surface_playouts");
+    group.throughput(Throughput::Elements(moves));
+    group.bench_function(name, |b| b.iter(|| batch(&mut playouts)));
+    group.finish();
+}
+
+fn surfaces(c: &mut Criterion) {
+    for surface in [Surface::Klein, Surface::Genus2, Surface::Mobius] {
+        bench_graph(c, surface.variant(), graph(surface));
+    }
+}
+
+mod reference {
+    //! The same playout algorithm on the `goban` crate (Chinese rules: suicide and
+    //! superko illegal).
+    use canon_engine::surfaces::playout::SplitMix;
+    use goban::pieces::stones::Color;
+    use goban::rules::game::Game;
+    use goban::rules::{GobanSizes, Move, CHINESE};
+
+    fn fills_own_eye(game: &Game, (x, y): (u8, u8), color: Color) -> bool {
+        let around = [
+            (x.wrapping_sub(1), y),
+            (x + 1, y),
+            (x, y.wrapping_sub(1)),
+            (x, y + 1),
+        ];
+        around
+            .into_iter()
+            .filter(|&(a, b)| a < 9 && b < 9)
+            .all(|p| game.goban().get_color(p) == Some(color))
+    }
+
+    /// One playout; returns the number of stones placed.
+    pub fn playout(rng: &mut SplitMix) -> u64 {
+        let mut game = Game::new(GobanSizes::Nine, CHINESE);
+        let mut placements = 0;
+        while !game.is_over() {
+            let color = game.turn();
+            let mut empties = game.pseudo_legals_vec();
+            let mut chosen = None;
+            let mut untried = empties.len();
+            while untried > 0 {
+                let k = rng.below(untried);
+                untried -= 1;
+                empties.swap(k, untried);
+                let p = empties[untried];
+                if fills_own_eye(&game, p, color) {
+                    continue;
+                }
+                if game.check_point(p).is_none() {
+                    chosen = Some(p);
+                    break;
+                }
+            }
+            match chosen {
+                Some((x, y)) => {
+                    game.play(Move::Play(x, y));
+                    placements += 1;
+                }
+                None => {
+                    game.play(Move::Pass);
+                }
+            }
+        }
+        placements
+    }
+}
+
+fn square_nine(c: &mut Criterion) {
+    let g = Graph::square(9);
+    bench_graph(c, "square9/canon", &g);
+    let moves: u64 = (0..BATCH)
+        .map(|seed| reference::playout(&mut SplitMix::new(seed)))
+        .sum();
+    eprintln!(
+        "square9/goban: {BATCH} playouts, {moves} moves ({:.1} per playout)",
+        moves as f64 / BATCH as f64
+    );
+    let mut group = c.benchmark_group("surface_playouts");
+    group.throughput(Throughput::Elements(moves));
+    group.bench_function("square9/goban", |b| {
+        b.iter(|| {
+            (0..BATCH)
+                .map(|seed| reference::playout(&mut SplitMix::new(seed)))
+                .sum::<u64>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20);
+    targets = surfaces, square_nine
+}
+criterion_main!(benches);

@@ -1,0 +1,28 @@
+//! Go on three surfaces: the Möbius strip (9×11), the Klein bottle (9×18) and the
+//! genus-two staircase surface (two 9×9 charts), rules `graph-area-no-suicide-psk-v1`.
+//!
+//! The boards are gluing tables ([`geometry`]) from which the graphs, the topology
+//! ([`topology`]) and the symmetries ([`symmetry`]) are derived. Play happens on the shared
+//! Go core ([`crate::go`]); this module adds the surfaces' rules: positional superko over
+//! the full history, passes, resignation, area scoring with half-point komi, studies,
+//! analyses, editor diagrams and their record formats.
+
+pub mod game;
+pub mod geometry;
+pub mod graphs;
+pub mod inspect;
+pub mod playout;
+pub mod records;
+pub mod rules;
+pub mod symmetry;
+pub mod topology;
+
+pub use crate::go::Point;
+
+pub use game::{
+    AnalysisError, Applied, Origin, PlacementExplanation, ReplayError, SetupError, SurfaceGame,
+    STUDY_LABEL,
+};
+pub use geometry::{Coord, Crossing, Direction, Surface};
+pub use inspect::{inspect_board, Inspection};
+pub use rules::{Action, Area, EndReason, Outcome, Rejection, Score, Winner, RULES_ID};

@@ -1,0 +1,32 @@
+//! Time Chess: chess on a stack of boards, one per turn, where pieces move through time as
+//! well as space (the 2011 dissertation's Appendix A, decided in `docs/rules/time-chess.md`).
+//!
+//! The stack keeps every past layer; a move starts in the present and may end in the
+//! present, the past (capturing there and erasing the captured lineage from that instance
+//! on) or the future (the piece waits in the future queue and appears at the end of its
+//! arrival turn, unless its move has become illegal and it is Lost in Time).
+
+mod coord;
+mod game;
+mod geometry;
+mod layer;
+mod legality;
+mod perft;
+mod piece;
+mod playout;
+mod record;
+mod turn;
+
+pub use coord::{Move, NotationError, Pos, Square, BOARD};
+pub use game::{
+    king_lineage, EndReason, Event, Game, Outcome, SetupError, Traveller, Winner, MAX_MOVES,
+};
+pub use geometry::{shape, Delta, Shape};
+pub use layer::Layer;
+pub use legality::IllegalMove;
+pub use piece::{Color, Kind, Lineage, Piece, LINEAGES};
+pub use playout::{random_playout, Playout, SplitMix64};
+pub use record::{
+    Checkpoint, GameRecord, PlacedPiece, QueuedPiece, RecordError, MAX_RECORD_BYTES, RULES, SCHEMA,
+    VERSION,
+};

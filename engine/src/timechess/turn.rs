@@ -1,0 +1,309 @@
+//! Applying one move to the stack in place (Appendix A.4, A.5): the move itself, backward
+//! travel with capture in the past and steamrollering, the departure of forward travellers,
+//! and the arrivals due at the end of the turn. Every write is journalled so the move can
+//! be taken back; legality testing applies and takes back candidates this way instead of
+//! copying the game.
+
+use super::coord::{Move, Pos, Square};
+use super::game::{EndReason, Event, Game, Journal, Outcome, Played, Traveller, Winner};
+use super::geometry::{pawn_step, shape, PawnStep, Shape};
+use super::piece::{Color, Kind, Lineage, Piece};
+
+impl Game {
+    /// Writes one cell, journalling what was there.
+    fn write(&mut self, turn: u32, square: Square, piece: Option<Piece>) {
+        let old = self.layers[turn as usize].set(square, piece);
+        self.journal.cells.push((turn, square, old));
+    }
+
+    /// Records that `lineage` no longer exists from `age` on.
+    fn kill(&mut self, lineage: Lineage, age: u16) {
+        let current = self.killed_from[lineage as usize];
+        if age < current {
+            self.journal.killed.push((lineage, current));
+            self.killed_from[lineage as usize] = age;
+        }
+    }
+
+    /// Captures `victim` standing at `at`: every instance of its lineage of its age or
+    /// older is removed from every layer (A.5.1, section 4.2.2.3); what those instances
+    /// did stays done.
+    fn capture(&mut self, victim: Piece, at: Pos) {
+        if at.turn == self.now() {
+            // The present instance of a piece is the oldest of its lineage: nothing else
+            // is of its age or older.
+            self.write(at.turn, at.square(), None);
+        } else {
+            for turn in 0..self.layers.len() as u32 {
+                let mut doomed = 0u64;
+                for (square, p) in self.layers[turn as usize].pieces() {
+                    if p.lineage == victim.lineage && p.age >= victim.age {
+                        doomed |= 1u64 << square;
+                    }
+                }
+                while doomed != 0 {
+                    let square = doomed.trailing_zeros() as Square;
+                    doomed &= doomed - 1;
+                    self.write(turn, square, None);
+                }
+            }
+        }
+        self.kill(victim.lineage, victim.age);
+        self.journal.events.push(Event::Captured {
+            at,
+            color: victim.color,
+            kind: victim.kind,
+        });
+    }
+
+    /// Applies a move already known to be pseudo-legal, then the arrivals of the turn.
+    /// Leaves the journal in `self.journal`; `unmake` takes it all back.
+    pub(super) fn make(&mut self, mv: Move) {
+        self.open_journal();
+        let now = self.now();
+        let Some(piece) = self.layers[now as usize].get(mv.from.square()) else {
+            return;
+        };
+        self.write(now, mv.from.square(), None);
+        let moved = Piece {
+            moved: true,
+            ..piece
+        };
+        if mv.to.turn == now {
+            if let Some(victim) = self.layers[now as usize].get(mv.to.square()) {
+                self.capture(victim, mv.to);
+            }
+            self.write(now, mv.to.square(), Some(promoted(moved, mv.to)));
+        } else if mv.to.turn < now {
+            self.travel_back(moved, mv.to);
+        } else {
+            self.queue.push(Traveller {
+                piece: moved,
+                from: mv.from,
+                to: mv.to,
+            });
+            self.journal.pushed = true;
+        }
+        self.arrive(now);
+    }
+
+    /// Applies what passing the turn would do, were passing allowed: only the arrivals
+    /// at its end. Check is judged on this (see `is_in_check`); `unmake` takes it back.
+    pub(super) fn make_pass(&mut self) {
+        self.open_journal();
+        self.arrive(self.now());
+    }
+
+    fn open_journal(&mut self) {
+        self.journal.cells.clear();
+        self.journal.killed.clear();
+        self.journal.events.clear();
+        self.journal.pushed = false;
+    }
+
+    /// A backward traveller lands in the past, capturing what it lands on, and is copied
+    /// up layer by layer while braindead until a piece that entered its square since
+    /// destroys it or it reaches the present (A.5.2).
+    fn travel_back(&mut self, piece: Piece, to: Pos) {
+        let now = self.now();
+        let square = to.square();
+        if let Some(victim) = self.layers[to.turn as usize].get(square) {
+            self.capture(victim, to);
+        }
+        let landed = piece.age + 1;
+        for turn in to.turn..=now {
+            let age = landed + (turn - to.turn) as u16;
+            if turn > to.turn && !self.layers[turn as usize].is_empty(square) {
+                self.kill(piece.lineage, age);
+                self.journal.events.push(Event::Steamrolled {
+                    at: Pos::new(square, turn),
+                    color: piece.color,
+                    kind: piece.kind,
+                });
+                return;
+            }
+            self.write(turn, square, Some(Piece { age, ..piece }));
+        }
+    }
+
+    /// Places the travellers due at the end of turn `now`, in departure order, or loses
+    /// them in time if their move has become illegal (A.4).
+    fn arrive(&mut self, now: u32) {
+        for index in 0..self.queue.len() {
+            let traveller = self.queue[index];
+            if traveller.to.turn != now {
+                continue;
+            }
+            let piece = traveller.piece;
+            if self.arrival_succeeds(&traveller, now) {
+                let square = traveller.to.square();
+                if let Some(victim) = self.layers[now as usize].get(square) {
+                    self.capture(victim, traveller.to);
+                }
+                let arrived = Piece {
+                    age: piece.age + 1,
+                    ..piece
+                };
+                self.write(now, square, Some(arrived));
+            } else {
+                self.kill(piece.lineage, piece.age + 1);
+                self.journal.events.push(Event::LostInTime {
+                    at: traveller.to,
+                    color: piece.color,
+                    kind: piece.kind,
+                });
+            }
+        }
+    }
+
+    /// Whether a traveller due at the end of turn `turn` would appear given the layers as
+    /// they stand: its departing instance was never erased, every intermediate position of
+    /// its path is empty, and its destination is acceptable for its kind. `turn` may be the
+    /// turn after the present, whose layer reads as the present.
+    pub(super) fn arrival_succeeds(&self, traveller: &Traveller, turn: u32) -> bool {
+        let piece = traveller.piece;
+        if self.killed_from[piece.lineage as usize] <= piece.age {
+            return false;
+        }
+        let (from, to) = (traveller.from, traveller.to);
+        let delta = (
+            to.file as i32 - from.file as i32,
+            to.rank as i32 - from.rank as i32,
+            to.turn as i32 - from.turn as i32,
+        );
+        if let Shape::Slide { unit, steps } = shape(piece.kind, piece.color, delta) {
+            for k in 1..steps {
+                let file = from.file as i32 + k * unit.0;
+                let rank = from.rank as i32 + k * unit.1;
+                let t = (from.turn as i32 + k * unit.2) as u32;
+                if !self
+                    .layer_or_present(t)
+                    .is_empty((rank * 8 + file) as Square)
+                {
+                    return false;
+                }
+            }
+        }
+        let there = self.layer_or_present(turn).get(to.square());
+        match there {
+            Some(other) if other.color == piece.color => false,
+            _ if piece.kind == Kind::Pawn => match pawn_step(piece.color, delta) {
+                Some(PawnStep::Capture) => there.is_some(),
+                _ => there.is_none(),
+            },
+            _ => true,
+        }
+    }
+
+    /// Takes back everything the last `make` did.
+    pub(super) fn unmake(&mut self) {
+        let journal = std::mem::take(&mut self.journal);
+        self.rewind(&journal);
+        self.journal = journal;
+    }
+
+    fn rewind(&mut self, journal: &Journal) {
+        for &(turn, square, old) in journal.cells.iter().rev() {
+            self.layers[turn as usize].set(square, old);
+        }
+        for &(lineage, old) in journal.killed.iter().rev() {
+            self.killed_from[lineage as usize] = old;
+        }
+        if journal.pushed {
+            self.queue.pop();
+        }
+    }
+
+    /// Makes `mv` permanent: removes the arrived travellers, settles a game ended by a
+    /// king lost in time or captured, and opens the next turn's layer. Checkmate and
+    /// stalemate are settled by the caller, which may not need them (perft).
+    pub(super) fn commit(&mut self, mv: Move) {
+        let now = self.now();
+        let journal = std::mem::take(&mut self.journal);
+        let mut arrived = Vec::new();
+        let mut index = 0;
+        while index < self.queue.len() {
+            if self.queue[index].to.turn == now {
+                arrived.push((index, self.queue.remove(index)));
+            } else {
+                index += 1;
+            }
+        }
+        let outcome_before = self.outcome;
+        if self.outcome.is_none() {
+            self.outcome = king_event_outcome(&journal.events);
+        }
+        let next = self.layers[now as usize].aged();
+        self.layers.push(next);
+        self.played.push((
+            mv,
+            Played {
+                journal,
+                arrived,
+                outcome_before,
+            },
+        ));
+    }
+
+    /// Takes back the last committed move; returns it, or `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let (mv, played) = self.played.pop()?;
+        self.layers.pop();
+        for &(index, traveller) in played.arrived.iter().rev() {
+            self.queue.insert(index, traveller);
+        }
+        self.rewind(&played.journal);
+        self.outcome = played.outcome_before;
+        Some(mv)
+    }
+}
+
+/// The first king event of a turn decides the game: a king lost in time or captured
+/// loses for its owner.
+fn king_event_outcome(events: &[Event]) -> Option<Outcome> {
+    events.iter().find_map(|event| {
+        let (color, kind, reason) = match *event {
+            Event::LostInTime { color, kind, .. } => (color, kind, EndReason::KingLostInTime),
+            Event::Captured { color, kind, .. } => (color, kind, EndReason::KingCaptured),
+            Event::Steamrolled { color, kind, .. } => (color, kind, EndReason::KingCaptured),
+        };
+        (kind == Kind::King).then_some(Outcome {
+            winner: Winner::side(color.opponent()),
+            reason,
+        })
+    })
+}
+
+/// A pawn that reaches the far rank becomes a queen at once, keeping its lineage.
+fn promoted(piece: Piece, at: Pos) -> Piece {
+    let last = match piece.color {
+        Color::White => 7,
+        Color::Black => 0,
+    };
+    if piece.kind == Kind::Pawn && at.rank == last {
+        Piece {
+            kind: Kind::Queen,
+            ..piece
+        }
+    } else {
+        piece
+    }
+}
+
+/// Whether the journal shows `color`'s king removed by the turn other than by being lost
+/// in time (captured on arrival, or steamrollered as a braindead traveller).
+pub(super) fn king_destroyed(events: &[Event], color: Color) -> bool {
+    events.iter().any(|event| match *event {
+        Event::Captured { color: c, kind, .. } | Event::Steamrolled { color: c, kind, .. } => {
+            c == color && kind == Kind::King
+        }
+        Event::LostInTime { .. } => false,
+    })
+}
+
+/// Whether the journal shows `color`'s king lost in time.
+pub(super) fn king_lost(events: &[Event], color: Color) -> bool {
+    events.iter().any(|event| {
+        matches!(*event, Event::LostInTime { color: c, kind: Kind::King, .. } if c == color)
+    })
+}

@@ -1,0 +1,27 @@
+//! With the `ts` feature, the surfaces' bridge types declare TypeScript shapes that match
+//! their serde representation.
+#![cfg(feature = "ts")]
+
+use canon_engine::surfaces::records::{HalfPoints, ResultRecord, Snapshot};
+use canon_engine::surfaces::{Action, Direction, Origin, Rejection, Score, Surface};
+use ts_rs::TS;
+
+#[test]
+fn surface_types_declare_their_serde_shapes() {
+    let action = Action::decl();
+    assert!(action.contains("\"type\": \"place\""), "{action}");
+    assert!(action.contains("at: number"), "{action}");
+    let rejection = Rejection::decl();
+    assert!(rejection.contains("\"kind\": \"superko\""), "{rejection}");
+    assert!(rejection.contains("earlier_index: number"), "{rejection}");
+    let surface = Surface::decl();
+    assert!(surface.contains("\"go-klein-9x18-v1\""), "{surface}");
+    assert!(HalfPoints::decl().contains("number"));
+    let result = ResultRecord::decl();
+    assert!(result.contains("blackHalfPoints?: number"), "{result}");
+    let snapshot = Snapshot::decl();
+    assert!(snapshot.contains("next: Color | null"), "{snapshot}");
+    assert!(Score::decl().contains("difference_half_points: number"));
+    assert!(Origin::decl().contains("\"kind\": \"study\""));
+    assert!(Direction::decl().contains("\"N\""));
+}
