@@ -5,6 +5,7 @@
 //! Tauri commands do.
 
 use crate::app::AppCore;
+use crate::command_names::FILE_DIALOG_NAMES;
 use crate::error::{AppError, CommandResult};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -64,6 +65,12 @@ pub fn dispatch(core: &mut AppCore, cmd: &str, payload: Value) -> CommandResult<
         "timego_set_aside_invalid" => {
             reply(core.timego_mut().set_aside_invalid(args(cmd, payload)?)?)
         }
+        _ if FILE_DIALOG_NAMES.contains(&cmd) => Err(AppError::UnknownCommand {
+            message: format!(
+                "{cmd} opens the operating system's file dialog, which only the app has; \
+                 the bridge offers timego_export and timego_import instead"
+            ),
+        }),
         _ => Err(AppError::UnknownCommand {
             message: format!("there is no command named '{cmd}'"),
         }),

@@ -3,7 +3,7 @@
 // check both answer to exactly these names. Included with `include!`, so no doc comments
 // on the module itself.
 
-/// Every command the webview may invoke.
+/// Every command of the app core: the app and the IPC bridge both answer these.
 pub const NAMES: &[&str] = &[
     "app_status",
     "settings_get",
@@ -19,4 +19,12 @@ pub const NAMES: &[&str] = &[
     "timego_import",
     "timego_invalid_save",
     "timego_set_aside_invalid",
+];
+
+/// Commands that open the operating system's file dialogs (so the webview never names a
+/// path to read or write); only the app has them, the bridge refuses them by name.
+pub const FILE_DIALOG_NAMES: &[&str] = &[
+    "timego_export_file",
+    "timego_import_file",
+    "timego_export_invalid_file",
 ];

@@ -346,6 +346,46 @@ impl TimeGoSession {
         Ok(self.view())
     }
 
+    /// Writes the game's document to `path` (chosen by the player in a file dialog).
+    pub fn export_to(&self, path: &Path) -> CommandResult<()> {
+        let text = self.export()?;
+        crate::atomic_file::write_atomically(path, text.as_bytes())
+            .map_err(|error| AppError::storage(format!("cannot write {}: {error}", path.display())))
+    }
+
+    /// Copies the kept invalid save, byte for byte, to `path`.
+    pub fn export_invalid_to(&self, path: &Path) -> CommandResult<()> {
+        if self.slot.invalid_reason().is_none() {
+            return Err(AppError::invalid(
+                "there is no invalid TimeGo save to export",
+            ));
+        }
+        let bytes = std::fs::read(self.slot.path()).map_err(|error| {
+            AppError::storage(format!(
+                "cannot read {}: {error}",
+                self.slot.path().display()
+            ))
+        })?;
+        crate::atomic_file::write_atomically(path, &bytes)
+            .map_err(|error| AppError::storage(format!("cannot write {}: {error}", path.display())))
+    }
+
+    /// Imports the document in the file at `path`; files over the 2 MiB limit are
+    /// refused before they are read whole.
+    pub fn import_from(&mut self, path: &Path) -> CommandResult<TimeGoView> {
+        use std::io::Read;
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|file| file.take(DOCUMENT_LIMIT as u64 + 1).read_to_end(&mut bytes))
+            .map_err(|error| {
+                AppError::storage(format!("cannot read {}: {error}", path.display()))
+            })?;
+        let text = String::from_utf8(bytes).map_err(|_| AppError::InvalidRecord {
+            message: format!("{} is not UTF-8 text", path.display()),
+        })?;
+        self.import(ImportArgs { text })
+    }
+
     fn install(&mut self, game: Game, cursor: usize) {
         self.viewed = if cursor == game.actions().len() {
             game.clone()
@@ -636,6 +676,49 @@ mod tests {
             session.export().unwrap()
         );
         assert!(session.invalid_save().unwrap().is_none());
+    }
+
+    #[test]
+    fn files_chosen_in_dialogs_round_trip_and_oversized_ones_are_refused() {
+        let dir = TestDir::new("timego-files");
+        let mut session = session(&dir, true);
+        capture_line(&mut session);
+        let exported = dir.path().join("exported.json");
+        session.export_to(&exported).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&exported).unwrap(),
+            session.export().unwrap()
+        );
+        session
+            .new_game(NewGameArgs { size: 5, komi: 0.0 })
+            .unwrap();
+        let view = session.import_from(&exported).unwrap();
+        assert_eq!(view.turns.len(), 3);
+
+        let huge = dir.path().join("huge.json");
+        std::fs::write(&huge, vec![b' '; DOCUMENT_LIMIT + 1]).unwrap();
+        assert!(matches!(
+            session.import_from(&huge),
+            Err(AppError::InvalidRecord { .. })
+        ));
+        let missing = session
+            .import_from(&dir.path().join("missing.json"))
+            .unwrap_err();
+        assert!(matches!(missing, AppError::Storage { .. }));
+        assert!(session
+            .export_invalid_to(&dir.path().join("x.json"))
+            .is_err());
+        assert_eq!(session.view().turns.len(), 3);
+    }
+
+    #[test]
+    fn the_invalid_save_exports_byte_for_byte() {
+        let dir = TestDir::new("timego-invalid-export");
+        std::fs::write(dir.path().join(SAVE_FILE_NAME), [0xff, b'{', 0x00]).unwrap();
+        let session = session(&dir, true);
+        let copy = dir.path().join("copy.json");
+        session.export_invalid_to(&copy).unwrap();
+        assert_eq!(std::fs::read(&copy).unwrap(), vec![0xff, b'{', 0x00]);
     }
 
     #[test]

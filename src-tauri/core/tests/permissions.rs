@@ -1,7 +1,7 @@
 //! The webview's capability grants exactly one `allow-<command>` per app command, so a
 //! new command cannot be forgotten (it would be denied) nor a removed one left granted.
 
-use canon_app_core::command_names::NAMES;
+use canon_app_core::command_names::{FILE_DIALOG_NAMES, NAMES};
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -19,6 +19,7 @@ fn capability_grants_every_command_and_no_other_app_command() {
         .collect();
     let expected: BTreeSet<String> = NAMES
         .iter()
+        .chain(FILE_DIALOG_NAMES)
         .map(|name| format!("allow-{}", name.replace('_', "-")))
         .collect();
     assert_eq!(granted, expected);

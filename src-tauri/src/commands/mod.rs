@@ -2,6 +2,8 @@
 //! wrapper over a method of [`AppCore`]; the IPC bridge calls the same methods.
 //! Commands with arguments take one parameter `args` (`invoke(name, { args })`).
 
+mod files;
+
 use canon_app_core::app::AppStatus;
 use canon_app_core::settings::Settings;
 use canon_app_core::timego::{
@@ -12,7 +14,7 @@ use canon_app_core::{AppCore, CommandResult};
 use canon_engine::timego::Action;
 use std::sync::{Mutex, MutexGuard};
 use tauri::ipc::Invoke;
-use tauri::{Runtime, State};
+use tauri::State;
 
 /// The state every command reaches.
 type Core<'a> = State<'a, Mutex<AppCore>>;
@@ -22,8 +24,9 @@ fn lock<'a>(core: &'a Core<'_>) -> MutexGuard<'a, AppCore> {
     core.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// The invoke handler with every command of `canon_app_core::command_names::NAMES`.
-pub fn handler<R: Runtime>() -> impl Fn(Invoke<R>) -> bool + Send + Sync + 'static {
+/// The invoke handler with every command of `canon_app_core::command_names` (`NAMES`
+/// and `FILE_DIALOG_NAMES`).
+pub fn handler() -> impl Fn(Invoke<tauri::Wry>) -> bool + Send + Sync + 'static {
     tauri::generate_handler![
         app_status,
         settings_get,
@@ -39,6 +42,9 @@ pub fn handler<R: Runtime>() -> impl Fn(Invoke<R>) -> bool + Send + Sync + 'stat
         timego_import,
         timego_invalid_save,
         timego_set_aside_invalid,
+        files::timego_export_file,
+        files::timego_import_file,
+        files::timego_export_invalid_file,
     ]
 }
 
