@@ -45,7 +45,7 @@ step "release app with the embedded UI, and its .deb bundle"
 npm run bundle:deb
 deb=$(ls -t "$CARGO_TARGET_DIR"/release/bundle/deb/*.deb | head -n 1)
 contents=$(dpkg-deb --contents "$deb")
-grep -q './usr/bin/crab-canon$' <<<"$contents"
+grep -q 'usr/bin/crab-canon$' <<<"$contents"
 echo "bundle: $deb ($(du -h "$deb" | cut -f1))"
 step_done
 

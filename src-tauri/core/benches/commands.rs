@@ -5,7 +5,7 @@
 //! `cargo bench -p canon-app-core --bench commands`.
 
 use canon_app_core::bridge::answer_line;
-use canon_app_core::sample::long_position;
+use canon_app_core::sample::{long_position, longest_legal_time_move};
 use canon_app_core::settings_store::JsonFileSettings;
 use canon_app_core::AppCore;
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -24,14 +24,8 @@ fn benches(c: &mut Criterion) {
     let answer = answer_line(&mut core, &import.to_string());
     assert!(answer.contains("\"ok\""), "{answer}");
 
-    // The time move with the longest replay: the latest traveller to the earliest gap.
-    let traveller = game
-        .travellers()
-        .into_iter()
-        .map(|b| b.source)
-        .max()
-        .expect("a traveller");
-    let earliest = game.locked();
+    // The legal time move with the longest replay.
+    let (traveller, earliest) = longest_legal_time_move(&game).expect("a legal time move");
     let preview = format!(
         r#"{{"id":1,"cmd":"timego_preview","args":{{"args":{{"source":{traveller},"target":{earliest}}}}}}}"#
     );

@@ -53,6 +53,18 @@ pub fn long_position() -> Game {
         .expect("a seeded line reaches 1,023 actions")
 }
 
+/// The legal time move of `game` with the longest replay: the earliest arrival gap, and
+/// among those the latest traveller. `None` when no time move is legal.
+pub fn longest_legal_time_move(game: &Game) -> Option<(usize, usize)> {
+    game.legal_actions()
+        .into_iter()
+        .filter_map(|action| match action {
+            Action::Time { source, target, .. } => Some((source, target)),
+            _ => None,
+        })
+        .min_by_key(|&(source, target)| (target, std::cmp::Reverse(source)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -65,5 +77,8 @@ mod tests {
         assert!(!one.is_ended());
         let replayed = Game::replay(5, 0.0, one.actions()).unwrap();
         assert_eq!(replayed.checkpoint(), one.checkpoint());
+        if let Some((source, target)) = longest_legal_time_move(&one) {
+            assert!(one.preview_time(source, target).is_ok());
+        }
     }
 }

@@ -8,7 +8,7 @@
 //! its WebKit processes after 100 actions played through the UI; and the round trip of the
 //! `timego_preview` command through the webview's IPC on a 1,023-action line.
 
-use canon_app_core::sample::long_position;
+use canon_app_core::sample::{long_position, longest_legal_time_move};
 use canon_e2e::*;
 use canon_engine::timego::{Action, Game};
 use std::path::Path;
@@ -66,8 +66,7 @@ async fn main() {
 
     let line = long_position();
     let document = line.to_json(line.actions().len()).unwrap();
-    let traveller = line.travellers().iter().map(|b| b.source).max().unwrap();
-    let target = line.locked();
+    let (traveller, target) = longest_legal_time_move(&line).expect("a legal time move");
     let script = r#"
         const [doc, source, target, done] = arguments;
         const invoke = window.__TAURI_INTERNALS__.invoke;
@@ -115,16 +114,30 @@ async fn play_through_ui(client: &fantoccini::Client, count: usize) {
         state ^= state >> 7;
         state ^= state << 17;
         let last_was_pass = matches!(game.actions().last(), Some(Action::Pass { .. }));
-        let options: Vec<Action> = game
-            .legal_actions()
-            .into_iter()
+        let legal = game.legal_actions();
+        let places: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|action| matches!(action, Action::Place { .. }))
+            .collect();
+        let others: Vec<Action> = legal
+            .iter()
+            .copied()
             .filter(|action| match action {
-                Action::Place { .. } => true,
-                Action::Lock { .. } => state.is_multiple_of(10),
-                Action::Pass { .. } => !last_was_pass && state.is_multiple_of(7),
-                Action::Time { .. } => false,
+                Action::Lock { .. } => true,
+                Action::Pass { .. } => !last_was_pass,
+                Action::Place { .. } | Action::Time { .. } => false,
             })
             .collect();
+        let options = if !places.is_empty() && (!state.is_multiple_of(8) || others.is_empty()) {
+            places
+        } else {
+            others
+        };
+        assert!(
+            !options.is_empty(),
+            "no placement, Lock or single pass is legal"
+        );
         let action = options[(state >> 8) as usize % options.len()];
         let mover = if game.next_player() == Some(canon_engine::go::Color::Black) {
             "White"
