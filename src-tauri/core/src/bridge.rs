@@ -1,0 +1,180 @@
+//! The JSON-lines protocol of the `ipc-bridge` binary: one request per line,
+//! `{"id": 1, "cmd": "name", "args": {...}}`, answered by `{"id": 1, "ok": value}` or
+//! `{"id": 1, "err": {"kind": ..., "message": ...}}`. `args` is the object the UI passed
+//! to `invoke`; commands with arguments take them under its key `args`, exactly as the
+//! Tauri commands do.
+
+use crate::app::AppCore;
+use crate::command_names::FILE_DIALOG_NAMES;
+use crate::error::{AppError, CommandResult};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+/// One request line.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Request {
+    id: Value,
+    cmd: String,
+    #[serde(default)]
+    args: Value,
+}
+
+/// The arguments object of a command that takes arguments.
+#[derive(Debug, Deserialize)]
+struct Payload<T> {
+    args: T,
+}
+
+/// Answers one request line; never panics, whatever the line holds.
+pub fn answer_line(core: &mut AppCore, line: &str) -> String {
+    let response = match serde_json::from_str::<Request>(line) {
+        Ok(request) => match dispatch(core, &request.cmd, request.args) {
+            Ok(value) => json!({"id": request.id, "ok": value}),
+            Err(error) => json!({"id": request.id, "err": error}),
+        },
+        Err(error) => {
+            let id = serde_json::from_str::<Value>(line)
+                .ok()
+                .and_then(|value| value.get("id").cloned())
+                .unwrap_or(Value::Null);
+            let error = AppError::invalid(format!("malformed request line: {error}"));
+            json!({"id": id, "err": error})
+        }
+    };
+    response.to_string()
+}
+
+/// Runs command `cmd` with the invoke arguments `payload`.
+pub fn dispatch(core: &mut AppCore, cmd: &str, payload: Value) -> CommandResult<Value> {
+    match cmd {
+        "app_status" => reply(core.status()),
+        "settings_get" => reply(core.settings()),
+        "settings_set" => reply(core.set_settings(args(cmd, payload)?)?),
+        "timego_open" => reply(core.timego().view()),
+        "timego_new" => reply(core.timego_mut().new_game(args(cmd, payload)?)?),
+        "timego_apply" => reply(core.timego_mut().apply(args(cmd, payload)?)?),
+        "timego_review" => reply(core.timego_mut().review(args(cmd, payload)?)?),
+        "timego_arrivals" => reply(core.timego().arrivals(args(cmd, payload)?)?),
+        "timego_preview" => reply(core.timego().preview(args(cmd, payload)?)?),
+        "timego_legal" => reply(core.timego().legal()),
+        "timego_export" => reply(core.timego().export()?),
+        "timego_import" => reply(core.timego_mut().import(args(cmd, payload)?)?),
+        "timego_invalid_save" => reply(core.timego().invalid_save()?),
+        "timego_set_aside_invalid" => {
+            reply(core.timego_mut().set_aside_invalid(args(cmd, payload)?)?)
+        }
+        _ if FILE_DIALOG_NAMES.contains(&cmd) => Err(AppError::UnknownCommand {
+            message: format!(
+                "{cmd} opens the operating system's file dialog, which only the app has; \
+                 the bridge offers timego_export and timego_import instead"
+            ),
+        }),
+        _ => Err(AppError::UnknownCommand {
+            message: format!("there is no command named '{cmd}'"),
+        }),
+    }
+}
+
+fn args<T: DeserializeOwned>(cmd: &str, payload: Value) -> CommandResult<T> {
+    serde_json::from_value::<Payload<T>>(payload)
+        .map(|payload| payload.args)
+        .map_err(|error| AppError::invalid(format!("bad arguments for {cmd}: {error}")))
+}
+
+fn reply<T: Serialize>(value: T) -> CommandResult<Value> {
+    serde_json::to_value(value).map_err(|error| AppError::storage(error.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::command_names::NAMES;
+    use crate::settings_store::JsonFileSettings;
+    use crate::test_dir::TestDir;
+
+    fn core(dir: &TestDir) -> AppCore {
+        let store = Box::new(JsonFileSettings::new(dir.path().join("settings.json")));
+        AppCore::open(dir.path(), store).unwrap()
+    }
+
+    fn answer(core: &mut AppCore, line: &str) -> Value {
+        serde_json::from_str(&answer_line(core, line)).unwrap()
+    }
+
+    #[test]
+    fn every_listed_command_is_dispatched_and_nothing_else() {
+        let dir = TestDir::new("bridge-names");
+        let mut core = core(&dir);
+        for name in NAMES {
+            // Empty arguments may be refused, but never as an unknown command.
+            if let Err(AppError::UnknownCommand { message }) = dispatch(&mut core, name, json!({}))
+            {
+                panic!("{name} is listed but not dispatched: {message}");
+            }
+        }
+        assert!(matches!(
+            dispatch(&mut core, "format_disk", json!({})),
+            Err(AppError::UnknownCommand { .. })
+        ));
+    }
+
+    #[test]
+    fn answers_carry_the_request_id() {
+        let dir = TestDir::new("bridge-id");
+        let mut core = core(&dir);
+        let reply = answer(&mut core, r#"{"id":7,"cmd":"settings_get","args":{}}"#);
+        assert_eq!(reply["id"], 7);
+        assert_eq!(reply["ok"]["language"], "en");
+        let reply = answer(&mut core, r#"{"id":"a","cmd":"nope"}"#);
+        assert_eq!(reply["id"], "a");
+        assert_eq!(reply["err"]["kind"], "unknown_command");
+    }
+
+    #[test]
+    fn malformed_lines_get_an_error_not_a_panic() {
+        let dir = TestDir::new("bridge-malformed");
+        let mut core = core(&dir);
+        for line in ["", "{", "[]", "null", r#"{"id":3}"#, r#"{"id":3,"cmd":1}"#] {
+            let reply = answer(&mut core, line);
+            assert_eq!(reply["err"]["kind"], "invalid_argument", "{line}");
+        }
+        let reply = answer(&mut core, r#"{"id":3,"cmd":"app_status","extra":1}"#);
+        assert_eq!(reply["id"], 3);
+        assert!(reply["err"]["message"].as_str().unwrap().contains("extra"));
+    }
+
+    #[test]
+    fn settings_set_validates_then_persists() {
+        let dir = TestDir::new("bridge-settings");
+        let mut core = core(&dir);
+        let bad = r#"{"id":1,"cmd":"settings_set","args":{"args":{"language":"en","theme":"dark","default_board_size":9,"default_komi":0,"motion":"system"}}}"#;
+        let reply = answer(&mut core, bad);
+        assert_eq!(reply["err"]["kind"], "invalid_argument");
+        assert!(!dir.path().join("settings.json").exists());
+        let good = bad.replace("\"default_board_size\":9", "\"default_board_size\":4");
+        let reply = answer(&mut core, &good);
+        assert_eq!(reply["ok"]["default_board_size"], 4);
+        drop(core);
+        let mut reopened = self::core(&dir);
+        let reply = answer(&mut reopened, r#"{"id":2,"cmd":"settings_get"}"#);
+        assert_eq!(reply["ok"]["theme"], "dark");
+    }
+
+    #[test]
+    fn a_second_core_on_the_same_directory_is_secondary_and_does_not_write() {
+        let dir = TestDir::new("bridge-second");
+        let mut first = core(&dir);
+        let mut second = core(&dir);
+        assert_eq!(
+            answer(&mut first, r#"{"id":1,"cmd":"app_status"}"#)["ok"]["instance"]["kind"],
+            "primary"
+        );
+        let status = answer(&mut second, r#"{"id":1,"cmd":"app_status"}"#);
+        assert_eq!(status["ok"]["instance"]["kind"], "secondary");
+        let set = r#"{"id":2,"cmd":"settings_set","args":{"args":{"language":"fr","theme":"light","default_board_size":5,"default_komi":0.5,"motion":"reduce"}}}"#;
+        assert_eq!(answer(&mut second, set)["ok"]["language"], "fr");
+        assert!(!dir.path().join("settings.json").exists());
+    }
+}

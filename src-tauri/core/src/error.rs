@@ -1,0 +1,83 @@
+//! The one error type every command returns, serialized for the UI as
+//! `{"kind": "...", "message": "..."}` so it can always show words to the player.
+
+use serde::Serialize;
+use ts_rs::TS;
+
+/// Why a command did nothing. `message` is always a sentence a player can read.
+#[derive(Debug, Clone, PartialEq, Serialize, TS, thiserror::Error)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum AppError {
+    /// An argument is malformed or out of range; nothing changed.
+    #[error("{message}")]
+    InvalidArgument {
+        /// What is wrong.
+        message: String,
+    },
+    /// The rules forbid the action; nothing changed.
+    #[error("{message}")]
+    Illegal {
+        /// The engine's reason, in words.
+        message: String,
+        /// The engine's reason, for a translated text.
+        rejection: canon_engine::timego::Rejection,
+    },
+    /// An imported or saved record was rejected; nothing changed.
+    #[error("{message}")]
+    InvalidRecord {
+        /// Which action or field is wrong, and why.
+        message: String,
+    },
+    /// The action would discard later turns of the reviewed game; it needs confirmation.
+    #[error("{message}")]
+    ConfirmationNeeded {
+        /// What would be lost.
+        message: String,
+    },
+    /// Reading or writing a file failed.
+    #[error("{message}")]
+    Storage {
+        /// The operating system's error, in words.
+        message: String,
+    },
+    /// The bridge or the webview asked for a command that does not exist.
+    #[error("{message}")]
+    UnknownCommand {
+        /// Which name.
+        message: String,
+    },
+}
+
+impl AppError {
+    /// A malformed-argument error.
+    pub fn invalid(message: impl Into<String>) -> Self {
+        AppError::InvalidArgument {
+            message: message.into(),
+        }
+    }
+
+    /// A file-access error.
+    pub fn storage(message: impl Into<String>) -> Self {
+        AppError::Storage {
+            message: message.into(),
+        }
+    }
+}
+
+/// Result of every command.
+pub type CommandResult<T> = Result<T, AppError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serializes_as_kind_and_message() {
+        let error = AppError::invalid("size 7 is not 2, 3, 4 or 5");
+        assert_eq!(
+            serde_json::to_value(&error).unwrap(),
+            serde_json::json!({"kind": "invalid_argument", "message": "size 7 is not 2, 3, 4 or 5"})
+        );
+        assert_eq!(error.to_string(), "size 7 is not 2, 3, 4 or 5");
+    }
+}

@@ -1,0 +1,221 @@
+//! The player's settings: language, theme, defaults for new games, motion.
+//!
+//! Values are validated here whatever stores them: the app persists them with
+//! `tauri-plugin-store`, the IPC bridge in a JSON file of the same shape.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// Key under which the settings object is stored.
+pub const SETTINGS_KEY: &str = "settings";
+
+/// Colour scheme of the interface.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Theme {
+    /// Follow the operating system.
+    System,
+    /// Light.
+    Light,
+    /// Dark.
+    Dark,
+}
+
+/// Whether animations (such as the causal replay) play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Motion {
+    /// Follow the operating system's reduced-motion preference.
+    System,
+    /// Always reduce motion.
+    Reduce,
+    /// Always animate.
+    Full,
+}
+
+/// Every setting, complete; the UI sends the whole object back to change one.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    /// BCP 47 language tag of the interface, such as `en` or `pt-BR`.
+    pub language: String,
+    /// Colour scheme.
+    pub theme: Theme,
+    /// Board size offered first in the new-game menu (4 or 5).
+    pub default_board_size: u8,
+    /// Komi offered first for new games: a multiple of 0.5, at most the board area.
+    pub default_komi: f64,
+    /// Animation preference.
+    pub motion: Motion,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            language: "en".to_owned(),
+            theme: Theme::System,
+            default_board_size: 5,
+            default_komi: 0.0,
+            motion: Motion::System,
+        }
+    }
+}
+
+/// Board sizes of the new-game menu (the engine also accepts 2 and 3 for records).
+pub const MENU_BOARD_SIZES: [u8; 2] = [4, 5];
+
+impl Settings {
+    /// Checks every field, naming the first one that is wrong.
+    pub fn validate(&self) -> Result<(), String> {
+        if !is_language_tag(&self.language) {
+            return Err(format!(
+                "language '{}' is not a language tag such as 'en' or 'pt-BR'",
+                self.language
+            ));
+        }
+        if !MENU_BOARD_SIZES.contains(&self.default_board_size) {
+            return Err(format!(
+                "default board size {} is not offered; choose 4 or 5",
+                self.default_board_size
+            ));
+        }
+        validate_komi(self.default_komi, self.default_board_size)
+            .map_err(|reason| format!("default komi: {reason}"))
+    }
+
+    /// Reads stored settings, falling back to the defaults (with the reason) when the
+    /// stored value is missing or invalid, so a bad settings file never stops the app.
+    pub fn from_stored(value: Option<serde_json::Value>) -> (Settings, Option<String>) {
+        let Some(value) = value else {
+            return (Settings::default(), None);
+        };
+        match serde_json::from_value::<Settings>(value) {
+            Ok(settings) => match settings.validate() {
+                Ok(()) => (settings, None),
+                Err(reason) => (
+                    Settings::default(),
+                    Some(format!("saved settings ignored: {reason}")),
+                ),
+            },
+            Err(error) => (
+                Settings::default(),
+                Some(format!("saved settings ignored: {error}")),
+            ),
+        }
+    }
+}
+
+/// Komi must be a finite multiple of 0.5 whose absolute value is at most the board area
+/// (rules document, "Ending and score").
+pub fn validate_komi(komi: f64, size: u8) -> Result<(), String> {
+    let area = f64::from(size) * f64::from(size);
+    if !komi.is_finite() || (komi * 2.0).fract() != 0.0 {
+        return Err(format!("{komi} is not a multiple of 0.5"));
+    }
+    if komi.abs() > area {
+        return Err(format!(
+            "{komi} is larger than the board area {area} of a {size}×{size} board"
+        ));
+    }
+    Ok(())
+}
+
+/// A small BCP 47 subset: a 2–3 letter language, optionally a 4-letter script and a
+/// 2-letter or 3-digit region (`en`, `pt-BR`, `zh-Hant-TW`).
+fn is_language_tag(tag: &str) -> bool {
+    let mut parts = tag.split('-');
+    let Some(language) = parts.next() else {
+        return false;
+    };
+    if !(2..=3).contains(&language.len()) || !language.bytes().all(|b| b.is_ascii_lowercase()) {
+        return false;
+    }
+    let rest: Vec<&str> = parts.collect();
+    let (script, region) = match rest.as_slice() {
+        [] => (None, None),
+        [one] if one.len() == 4 => (Some(*one), None),
+        [one] => (None, Some(*one)),
+        [script, region] => (Some(*script), Some(*region)),
+        _ => return false,
+    };
+    let script_ok = script.is_none_or(|s| {
+        s.len() == 4
+            && s.as_bytes()[0].is_ascii_uppercase()
+            && s.bytes().skip(1).all(|b| b.is_ascii_lowercase())
+    });
+    let region_ok = region.is_none_or(|r| {
+        (r.len() == 2 && r.bytes().all(|b| b.is_ascii_uppercase()))
+            || (r.len() == 3 && r.bytes().all(|b| b.is_ascii_digit()))
+    });
+    script_ok && region_ok
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn defaults_are_valid_and_follow_the_rules_document() {
+        let settings = Settings::default();
+        assert_eq!(settings.validate(), Ok(()));
+        assert_eq!(settings.language, "en");
+        assert_eq!(settings.default_komi, 0.0);
+    }
+
+    #[test]
+    fn rejects_each_bad_field_with_its_name() {
+        let bad = [
+            (json!({"language": "english"}), "language"),
+            (json!({"language": "en-us"}), "language"),
+            (json!({"default_board_size": 3}), "board size"),
+            (json!({"default_komi": 0.25}), "multiple of 0.5"),
+            (json!({"default_komi": 25.5}), "board area"),
+            (json!({"default_komi": -26.0}), "board area"),
+        ];
+        for (patch, expected) in bad {
+            let mut value = serde_json::to_value(Settings::default()).unwrap();
+            for (key, field) in patch.as_object().unwrap() {
+                value[key] = field.clone();
+            }
+            let settings: Settings = serde_json::from_value(value).unwrap();
+            let error = settings.validate().unwrap_err();
+            assert!(
+                error.contains(expected),
+                "{error} should mention {expected}"
+            );
+        }
+    }
+
+    #[test]
+    fn accepts_tags_and_komi_in_range() {
+        for tag in ["en", "fr", "pt-BR", "zh-Hant", "zh-Hant-TW", "es-419"] {
+            assert!(is_language_tag(tag), "{tag}");
+        }
+        for komi in [-25.0, -0.5, 0.0, 6.5, 25.0] {
+            assert_eq!(validate_komi(komi, 5), Ok(()), "{komi}");
+        }
+        assert!(validate_komi(f64::NAN, 5).is_err());
+        assert!(validate_komi(16.5, 4).is_err());
+    }
+
+    #[test]
+    fn stored_settings_fall_back_to_defaults_with_a_reason() {
+        assert_eq!(Settings::from_stored(None), (Settings::default(), None));
+        let (settings, notice) = Settings::from_stored(Some(json!({"language": 3})));
+        assert_eq!(settings, Settings::default());
+        assert!(notice.unwrap().contains("ignored"));
+        let unknown = json!({"language": "en", "theme": "dark", "default_board_size": 4,
+            "default_komi": 0.5, "motion": "reduce", "colour": "red"});
+        assert!(Settings::from_stored(Some(unknown))
+            .1
+            .unwrap()
+            .contains("colour"));
+        let good = json!({"language": "fr", "theme": "dark", "default_board_size": 4,
+            "default_komi": 0.5, "motion": "reduce"});
+        let (settings, notice) = Settings::from_stored(Some(good));
+        assert_eq!(notice, None);
+        assert_eq!(settings.theme, Theme::Dark);
+        assert_eq!(settings.motion, Motion::Reduce);
+    }
+}

@@ -1,0 +1,762 @@
+//! The TimeGo game of the app: the engine's line of actions, the viewed cursor, and the
+//! autosave of the complete `time-go-game` document after every change.
+
+use crate::error::{AppError, CommandResult};
+use crate::save_slot::{Found, SaveSlot, SaveStatus};
+use crate::settings::Settings;
+use canon_engine::timego::{
+    Action, Game, GameView, Rejection, TimeMoveConsequences, DOCUMENT_LIMIT, MAX_SIZE, MIN_SIZE,
+};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use ts_rs::TS;
+
+/// File name of the TimeGo save in the app data directory.
+pub const SAVE_FILE_NAME: &str = "timego.json";
+
+/// An engine rejection with its sentence for players.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct Reason {
+    /// The machine-readable reason.
+    pub rejection: Rejection,
+    /// The reason in words, naming points as the board shows them (A1 bottom left).
+    pub message: String,
+}
+
+impl Reason {
+    fn new(rejection: Rejection, size: u8) -> Self {
+        let message = rejection.message(size);
+        Self { rejection, message }
+    }
+}
+
+/// What the TimeGo screen shows: the position at the viewed cursor and the whole line.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct TimeGoView {
+    /// The engine's view of the position after the first `cursor` actions.
+    pub position: GameView,
+    /// Every actual action of the line, including those after the cursor while reviewing.
+    pub turns: Vec<Action>,
+    /// Number of actions applied in the viewed position.
+    pub cursor: usize,
+    /// Why Lock is illegal in the viewed position, in words; `None` when it is legal.
+    pub lock_blocked: Option<Reason>,
+    /// Whether this game reaches the disk.
+    pub save: SaveStatus,
+}
+
+/// Arguments of `timego_new`.
+#[derive(Debug, Clone, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct NewGameArgs {
+    /// Board size, 2 to 5 (the menu offers 4 and 5).
+    pub size: u8,
+    /// Komi added to White: a multiple of 0.5 at most the board area.
+    pub komi: f64,
+}
+
+/// Arguments of `timego_apply`.
+#[derive(Debug, Clone, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct ApplyArgs {
+    /// The action, in the record format (`{"player":"black","type":"place","point":12}`).
+    pub action: Action,
+    /// Must be true to play while reviewing an earlier position: the later turns are
+    /// then replaced by this new line.
+    #[serde(default)]
+    pub replace_future: bool,
+}
+
+/// Arguments of `timego_review`.
+#[derive(Debug, Clone, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct ReviewArgs {
+    /// Number of actions to view, `0..=` the number of actions.
+    pub cursor: usize,
+}
+
+/// Arguments of `timego_arrivals`.
+#[derive(Debug, Clone, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct ArrivalsArgs {
+    /// Current birth index (from 0) of the chosen traveller.
+    pub source: usize,
+}
+
+/// Arguments of `timego_preview`.
+#[derive(Debug, Clone, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct PreviewArgs {
+    /// Current birth index (from 0) of the traveller.
+    pub source: usize,
+    /// Arrival gap (from 0): the traveller is inserted before the placement now there.
+    pub target: usize,
+}
+
+/// Arguments of `timego_import`.
+#[derive(Debug, Clone, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct ImportArgs {
+    /// A complete `time-go-game` document.
+    pub text: String,
+}
+
+/// Arguments of `timego_set_aside_invalid`.
+#[derive(Debug, Clone, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct ConfirmArgs {
+    /// Must be true: the player confirmed.
+    pub confirm: bool,
+}
+
+/// One permitted arrival gap of a traveller, legal or with its reason.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct ArrivalOption {
+    /// The gap (the traveller's new birth index, from 0).
+    pub target: usize,
+    /// Why arriving there is illegal; `None` when it is legal.
+    pub reason: Option<Reason>,
+}
+
+/// The possible present of a time move, computed by the code that commits it.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct TimePreview {
+    /// Everything the time move would do.
+    pub consequences: TimeMoveConsequences,
+    /// For each cancelled placement, in the order of `consequences.cancelled`, why in words.
+    pub cancelled_reasons: Vec<String>,
+}
+
+/// The app's TimeGo game and its save file.
+pub struct TimeGoSession {
+    slot: SaveSlot,
+    game: Game,
+    cursor: usize,
+    viewed: Game,
+}
+
+impl TimeGoSession {
+    /// Loads the saved game from `data_dir`, or starts a new one with the settings'
+    /// defaults when there is none. An invalid save is kept and pauses saving.
+    pub fn open(data_dir: &Path, may_write: bool, settings: &Settings) -> Self {
+        let mut slot = SaveSlot::new(data_dir.join(SAVE_FILE_NAME), may_write);
+        let loaded = match slot.read() {
+            Found::Nothing => None,
+            Found::Unreadable(reason) => {
+                slot.mark_invalid(format!("The saved TimeGo game cannot be read: {reason}."));
+                None
+            }
+            Found::Text(text) => match Game::from_record(text.as_bytes()) {
+                Ok(loaded) => {
+                    slot.mark_loaded();
+                    Some(loaded)
+                }
+                Err(error) => {
+                    slot.mark_invalid(format!("The saved TimeGo game is invalid: {error}."));
+                    None
+                }
+            },
+        };
+        let (game, cursor) = loaded.unwrap_or_else(|| (fresh_game(settings), 0));
+        let viewed = game.state_at(cursor).unwrap_or_else(|_| game.clone());
+        Self {
+            slot,
+            game,
+            cursor,
+            viewed,
+        }
+    }
+
+    /// The save status.
+    pub fn save_status(&self) -> &SaveStatus {
+        self.slot.status()
+    }
+
+    /// The current view.
+    pub fn view(&self) -> TimeGoView {
+        let position = self.viewed.view();
+        let size = self.viewed.size();
+        TimeGoView {
+            lock_blocked: position
+                .lock_rejection
+                .clone()
+                .map(|rejection| Reason::new(rejection, size)),
+            position,
+            turns: self.game.actions().to_vec(),
+            cursor: self.cursor,
+            save: self.slot.status().clone(),
+        }
+    }
+
+    /// Replaces the game with a new one of `size` and `komi`.
+    pub fn new_game(&mut self, args: NewGameArgs) -> CommandResult<TimeGoView> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&args.size) {
+            return Err(AppError::invalid(format!(
+                "board size {} is not supported; sizes are {MIN_SIZE} to {MAX_SIZE}",
+                args.size
+            )));
+        }
+        crate::settings::validate_komi(args.komi, args.size)
+            .map_err(|reason| AppError::invalid(format!("komi {reason}")))?;
+        let game = Game::new(args.size, args.komi)
+            .map_err(|error| AppError::invalid(error.to_string()))?;
+        self.install(game, 0);
+        Ok(self.view())
+    }
+
+    /// Plays one action in the viewed position. While reviewing an earlier position this
+    /// needs `replace_future`, and then replaces the later turns.
+    pub fn apply(&mut self, args: ApplyArgs) -> CommandResult<TimeGoView> {
+        let later = self.game.actions().len() - self.cursor;
+        if later > 0 && !args.replace_future {
+            return Err(AppError::ConfirmationNeeded {
+                message: format!(
+                    "You are reviewing an earlier position: playing here replaces the {later} later turn{} of this game. Export the game first to keep them.",
+                    if later == 1 { "" } else { "s" }
+                ),
+            });
+        }
+        let mut game = self.viewed.clone();
+        game.apply(args.action)
+            .map_err(|rejection| illegal(rejection, game.size()))?;
+        let cursor = game.actions().len();
+        self.install(game, cursor);
+        Ok(self.view())
+    }
+
+    /// Views the position after the first `cursor` actions; the later turns are kept.
+    pub fn review(&mut self, args: ReviewArgs) -> CommandResult<TimeGoView> {
+        let viewed = self
+            .game
+            .state_at(args.cursor)
+            .map_err(|error| AppError::invalid(error.to_string()))?;
+        self.cursor = args.cursor;
+        self.viewed = viewed;
+        self.autosave();
+        Ok(self.view())
+    }
+
+    /// Every permitted arrival gap of the traveller at `source` in the viewed position.
+    pub fn arrivals(&self, args: ArrivalsArgs) -> CommandResult<Vec<ArrivalOption>> {
+        let size = self.viewed.size();
+        let arrivals = self
+            .viewed
+            .arrivals(args.source)
+            .map_err(|rejection| illegal(rejection, size))?;
+        Ok(arrivals
+            .into_iter()
+            .map(|arrival| ArrivalOption {
+                target: arrival.target,
+                reason: arrival
+                    .rejection
+                    .map(|rejection| Reason::new(rejection, size)),
+            })
+            .collect())
+    }
+
+    /// The possible present of the time move `source -> target` by the player to move;
+    /// the game does not change.
+    pub fn preview(&self, args: PreviewArgs) -> CommandResult<TimePreview> {
+        let consequences = self
+            .viewed
+            .preview_time(args.source, args.target)
+            .map_err(|rejection| illegal(rejection, self.viewed.size()))?;
+        let cancelled_reasons = consequences
+            .cancelled
+            .iter()
+            .map(|cancelled| {
+                format!(
+                    "Placement {} was cancelled: {}.",
+                    cancelled.old_index + 1,
+                    cancelled.reason
+                )
+            })
+            .collect();
+        Ok(TimePreview {
+            consequences,
+            cancelled_reasons,
+        })
+    }
+
+    /// Every legal action in the viewed position, sorted as the CLI's `legal` prints them.
+    pub fn legal(&self) -> Vec<Action> {
+        self.viewed.legal_actions()
+    }
+
+    /// The complete `time-go-game` document of the line with the viewed cursor.
+    pub fn export(&self) -> CommandResult<String> {
+        self.game
+            .to_json(self.cursor)
+            .map_err(|error| AppError::storage(error.to_string()))
+    }
+
+    /// Replaces the game with an imported document; a rejected document changes nothing.
+    pub fn import(&mut self, args: ImportArgs) -> CommandResult<TimeGoView> {
+        if args.text.len() > DOCUMENT_LIMIT {
+            return Err(AppError::InvalidRecord {
+                message: format!(
+                    "the document has {} bytes, more than the limit of {DOCUMENT_LIMIT}",
+                    args.text.len()
+                ),
+            });
+        }
+        let (game, cursor) =
+            Game::from_record(args.text.as_bytes()).map_err(|error| AppError::InvalidRecord {
+                message: error.to_string(),
+            })?;
+        self.install(game, cursor);
+        Ok(self.view())
+    }
+
+    /// The text of the invalid save file kept on disk, for the player to export.
+    pub fn invalid_save(&self) -> CommandResult<Option<String>> {
+        if self.slot.invalid_reason().is_none() {
+            return Ok(None);
+        }
+        match std::fs::read(self.slot.path()) {
+            Ok(bytes) => Ok(Some(String::from_utf8_lossy(&bytes).into_owned())),
+            Err(error) => Err(AppError::storage(format!(
+                "cannot read {}: {error}",
+                self.slot.path().display()
+            ))),
+        }
+    }
+
+    /// On the player's explicit confirmation, renames the invalid save aside (keeping it)
+    /// and saves the current game in its place.
+    pub fn set_aside_invalid(&mut self, args: ConfirmArgs) -> CommandResult<TimeGoView> {
+        if !args.confirm {
+            return Err(AppError::ConfirmationNeeded {
+                message: "Starting fresh sets the unreadable save aside under a new name; confirm to continue.".to_owned(),
+            });
+        }
+        if self.slot.invalid_reason().is_none() {
+            return Err(AppError::invalid(
+                "there is no invalid TimeGo save to set aside",
+            ));
+        }
+        let stamp = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|elapsed| elapsed.as_secs())
+            .unwrap_or(0);
+        self.slot
+            .set_aside_invalid(stamp)
+            .map_err(|error| AppError::storage(format!("cannot set the save aside: {error}")))?;
+        self.autosave();
+        Ok(self.view())
+    }
+
+    /// Writes the game's document to `path` (chosen by the player in a file dialog).
+    pub fn export_to(&self, path: &Path) -> CommandResult<()> {
+        let text = self.export()?;
+        crate::atomic_file::write_atomically(path, text.as_bytes())
+            .map_err(|error| AppError::storage(format!("cannot write {}: {error}", path.display())))
+    }
+
+    /// Copies the kept invalid save, byte for byte, to `path`.
+    pub fn export_invalid_to(&self, path: &Path) -> CommandResult<()> {
+        if self.slot.invalid_reason().is_none() {
+            return Err(AppError::invalid(
+                "there is no invalid TimeGo save to export",
+            ));
+        }
+        let bytes = std::fs::read(self.slot.path()).map_err(|error| {
+            AppError::storage(format!(
+                "cannot read {}: {error}",
+                self.slot.path().display()
+            ))
+        })?;
+        crate::atomic_file::write_atomically(path, &bytes)
+            .map_err(|error| AppError::storage(format!("cannot write {}: {error}", path.display())))
+    }
+
+    /// Imports the document in the file at `path`; files over the 2 MiB limit are
+    /// refused before they are read whole.
+    pub fn import_from(&mut self, path: &Path) -> CommandResult<TimeGoView> {
+        use std::io::Read;
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|file| file.take(DOCUMENT_LIMIT as u64 + 1).read_to_end(&mut bytes))
+            .map_err(|error| {
+                AppError::storage(format!("cannot read {}: {error}", path.display()))
+            })?;
+        let text = String::from_utf8(bytes).map_err(|_| AppError::InvalidRecord {
+            message: format!("{} is not UTF-8 text", path.display()),
+        })?;
+        self.import(ImportArgs { text })
+    }
+
+    fn install(&mut self, game: Game, cursor: usize) {
+        self.viewed = if cursor == game.actions().len() {
+            game.clone()
+        } else {
+            game.state_at(cursor).unwrap_or_else(|_| game.clone())
+        };
+        self.game = game;
+        self.cursor = cursor;
+        self.autosave();
+    }
+
+    fn autosave(&mut self) {
+        // The cursor never leaves the line, so the document can always be written.
+        if let Ok(text) = self.game.to_json(self.cursor) {
+            self.slot.save(&text);
+        }
+    }
+}
+
+fn fresh_game(settings: &Settings) -> Game {
+    Game::new(settings.default_board_size, settings.default_komi)
+        .or_else(|_| Game::new(5, 0.0))
+        .expect("a 5×5 game with zero komi is always valid")
+}
+
+fn illegal(rejection: Rejection, size: u8) -> AppError {
+    let reason = Reason::new(rejection, size);
+    AppError::Illegal {
+        message: reason.message,
+        rejection: reason.rejection,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_dir::TestDir;
+    use canon_engine::go::Color;
+
+    fn session(dir: &TestDir, may_write: bool) -> TimeGoSession {
+        TimeGoSession::open(dir.path(), may_write, &Settings::default())
+    }
+
+    fn place(player: Color, point: u16) -> ApplyArgs {
+        ApplyArgs {
+            action: Action::Place { player, point },
+            replace_future: false,
+        }
+    }
+
+    fn saved(dir: &TestDir) -> String {
+        std::fs::read_to_string(dir.path().join(SAVE_FILE_NAME)).unwrap()
+    }
+
+    /// Black B1, White A1, Black A2 captures A1 on a 4×4 board.
+    fn capture_line(session: &mut TimeGoSession) {
+        session
+            .new_game(NewGameArgs { size: 4, komi: 0.0 })
+            .unwrap();
+        for (player, point) in [(Color::Black, 1), (Color::White, 0), (Color::Black, 4)] {
+            session.apply(place(player, point)).unwrap();
+        }
+    }
+
+    #[test]
+    fn starts_with_the_settings_defaults_and_saves_nothing_until_played() {
+        let dir = TestDir::new("timego-fresh");
+        let session = session(&dir, true);
+        let view = session.view();
+        assert_eq!((view.position.size, view.cursor), (5, 0));
+        assert_eq!(view.save, SaveStatus::NothingToSave);
+        assert!(!dir.path().join(SAVE_FILE_NAME).exists());
+    }
+
+    #[test]
+    fn every_action_is_autosaved_and_reloads_identically() {
+        let dir = TestDir::new("timego-autosave");
+        let mut first = session(&dir, true);
+        capture_line(&mut first);
+        let view = first.view();
+        assert_eq!(view.save, SaveStatus::Saved);
+        assert_eq!(view.position.checkpoint.board[0], 0, "A1 was captured");
+        assert_eq!(saved(&dir), first.export().unwrap());
+        drop(first);
+        let reloaded = session(&dir, true);
+        assert_eq!(reloaded.view(), view);
+    }
+
+    #[test]
+    fn bad_new_game_arguments_are_refused_and_change_nothing() {
+        let dir = TestDir::new("timego-new-bad");
+        let mut session = session(&dir, true);
+        capture_line(&mut session);
+        let before = saved(&dir);
+        for (size, komi, expected) in [
+            (6, 0.0, "size 6"),
+            (1, 0.0, "size 1"),
+            (4, 0.25, "0.5"),
+            (4, 17.0, "board area"),
+        ] {
+            let error = session.new_game(NewGameArgs { size, komi }).unwrap_err();
+            assert!(matches!(error, AppError::InvalidArgument { .. }));
+            assert!(error.to_string().contains(expected), "{error}");
+        }
+        assert_eq!(saved(&dir), before);
+        assert_eq!(session.view().turns.len(), 3);
+    }
+
+    #[test]
+    fn illegal_actions_come_back_in_words_and_change_nothing() {
+        let dir = TestDir::new("timego-illegal");
+        let mut session = session(&dir, true);
+        capture_line(&mut session);
+        let before = saved(&dir);
+        let occupied = session.apply(place(Color::White, 1)).unwrap_err();
+        match &occupied {
+            AppError::Illegal { message, rejection } => {
+                assert!(matches!(rejection, Rejection::Occupied { point: 1 }));
+                assert!(message.contains("B1"), "{message}");
+            }
+            other => panic!("expected an illegal action, got {other:?}"),
+        }
+        let wrong_player = session.apply(place(Color::Black, 10)).unwrap_err();
+        assert!(matches!(
+            wrong_player,
+            AppError::Illegal {
+                rejection: Rejection::NotYourTurn { .. },
+                ..
+            }
+        ));
+        assert_eq!(saved(&dir), before);
+        assert_eq!(session.view().turns.len(), 3);
+    }
+
+    #[test]
+    fn playing_from_an_earlier_cursor_needs_confirmation_then_replaces_the_future() {
+        let dir = TestDir::new("timego-review");
+        let mut session = session(&dir, true);
+        capture_line(&mut session);
+        let view = session.review(ReviewArgs { cursor: 1 }).unwrap();
+        assert_eq!((view.cursor, view.turns.len()), (1, 3));
+        assert_eq!(view.position.checkpoint.placements.len(), 1);
+        assert!(saved(&dir).contains("\"cursor\": 1"));
+
+        let refused = session.apply(place(Color::White, 15)).unwrap_err();
+        assert!(
+            matches!(refused, AppError::ConfirmationNeeded { ref message } if message.contains("2 later turns"))
+        );
+        assert_eq!(session.view().turns.len(), 3);
+
+        let mut replace = place(Color::White, 15);
+        replace.replace_future = true;
+        let view = session.apply(replace).unwrap();
+        assert_eq!((view.cursor, view.turns.len()), (2, 2));
+        let (reloaded, cursor) = Game::from_record(saved(&dir).as_bytes()).unwrap();
+        assert_eq!((reloaded.actions().len(), cursor), (2, 2));
+        assert!(session.review(ReviewArgs { cursor: 3 }).is_err());
+    }
+
+    #[test]
+    fn preview_shows_what_the_commit_does_and_changes_nothing() {
+        let dir = TestDir::new("timego-preview");
+        let mut session = session(&dir, true);
+        session
+            .new_game(NewGameArgs { size: 4, komi: 0.0 })
+            .unwrap();
+        for (player, point) in [
+            (Color::Black, 5),
+            (Color::White, 6),
+            (Color::Black, 9),
+            (Color::White, 10),
+        ] {
+            session.apply(place(player, point)).unwrap();
+        }
+        let time_moves: Vec<(usize, usize)> = session
+            .legal()
+            .into_iter()
+            .filter_map(|action| match action {
+                Action::Time { source, target, .. } => Some((source, target)),
+                _ => None,
+            })
+            .collect();
+        assert!(!time_moves.is_empty(), "Black can move a birth earlier");
+        let before = saved(&dir);
+        for (source, target) in time_moves {
+            let preview = session.preview(PreviewArgs { source, target }).unwrap();
+            assert_eq!(saved(&dir), before, "a preview never saves");
+            let arrivals = session.arrivals(ArrivalsArgs { source }).unwrap();
+            assert!(arrivals
+                .iter()
+                .any(|a| a.target == target && a.reason.is_none()));
+            let mut trial = TimeGoSession::open(dir.path(), false, &Settings::default());
+            let view = trial
+                .apply(ApplyArgs {
+                    action: Action::Time {
+                        player: Color::Black,
+                        source,
+                        target,
+                    },
+                    replace_future: false,
+                })
+                .unwrap();
+            assert_eq!(
+                view.position.checkpoint.board,
+                preview.consequences.board_after
+            );
+            assert_eq!(
+                view.position.checkpoint.placements,
+                preview.consequences.placements
+            );
+        }
+    }
+
+    #[test]
+    fn a_time_move_that_is_illegal_is_explained() {
+        let dir = TestDir::new("timego-time-illegal");
+        let mut session = session(&dir, true);
+        capture_line(&mut session);
+        // White to move; placement 0 is Black's stone at B1.
+        let error = session
+            .preview(PreviewArgs {
+                source: 0,
+                target: 0,
+            })
+            .unwrap_err();
+        assert!(matches!(error, AppError::Illegal { .. }), "{error:?}");
+        assert!(!error.to_string().is_empty());
+        assert!(session.arrivals(ArrivalsArgs { source: 99 }).is_err());
+    }
+
+    #[test]
+    fn a_secondary_instance_plays_but_never_writes_the_first_instances_file() {
+        let dir = TestDir::new("timego-secondary");
+        let mut first = session(&dir, true);
+        capture_line(&mut first);
+        let before = saved(&dir);
+        let mut second = session(&dir, false);
+        assert_eq!(
+            second.view().turns.len(),
+            3,
+            "the second window sees the saved game"
+        );
+        let view = second.apply(place(Color::White, 15)).unwrap();
+        assert!(matches!(view.save, SaveStatus::PausedOtherInstance { .. }));
+        second.new_game(NewGameArgs { size: 5, komi: 0.5 }).unwrap();
+        assert_eq!(saved(&dir), before);
+    }
+
+    #[test]
+    fn an_invalid_save_is_kept_reported_and_set_aside_only_on_confirmation() {
+        let dir = TestDir::new("timego-invalid");
+        let path = dir.path().join(SAVE_FILE_NAME);
+        let broken = r#"{"schema":"time-go-game","version":1,"rules":"timego-shared-lock-v1","size":4,"komi":0,"actions":[{"player":"white","type":"pass"}],"cursor":1}"#;
+        std::fs::write(&path, broken).unwrap();
+        let mut session = session(&dir, true);
+        let view = session.view();
+        match &view.save {
+            SaveStatus::PausedInvalidSave { message, .. } => {
+                assert!(message.contains("action 0"), "{message}")
+            }
+            other => panic!("expected a paused save, got {other:?}"),
+        }
+        assert_eq!(session.invalid_save().unwrap().as_deref(), Some(broken));
+        session.apply(place(Color::Black, 0)).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            broken,
+            "never overwritten silently"
+        );
+
+        let refused = session.set_aside_invalid(ConfirmArgs { confirm: false });
+        assert!(matches!(refused, Err(AppError::ConfirmationNeeded { .. })));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), broken);
+
+        let view = session
+            .set_aside_invalid(ConfirmArgs { confirm: true })
+            .unwrap();
+        assert_eq!(view.save, SaveStatus::Saved);
+        let kept: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.to_string_lossy().contains(".invalid-"))
+            .collect();
+        assert_eq!(kept.len(), 1);
+        assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), broken);
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            session.export().unwrap()
+        );
+        assert!(session.invalid_save().unwrap().is_none());
+    }
+
+    #[test]
+    fn files_chosen_in_dialogs_round_trip_and_oversized_ones_are_refused() {
+        let dir = TestDir::new("timego-files");
+        let mut session = session(&dir, true);
+        capture_line(&mut session);
+        let exported = dir.path().join("exported.json");
+        session.export_to(&exported).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&exported).unwrap(),
+            session.export().unwrap()
+        );
+        session
+            .new_game(NewGameArgs { size: 5, komi: 0.0 })
+            .unwrap();
+        let view = session.import_from(&exported).unwrap();
+        assert_eq!(view.turns.len(), 3);
+
+        let huge = dir.path().join("huge.json");
+        std::fs::write(&huge, vec![b' '; DOCUMENT_LIMIT + 1]).unwrap();
+        assert!(matches!(
+            session.import_from(&huge),
+            Err(AppError::InvalidRecord { .. })
+        ));
+        let missing = session
+            .import_from(&dir.path().join("missing.json"))
+            .unwrap_err();
+        assert!(matches!(missing, AppError::Storage { .. }));
+        assert!(session
+            .export_invalid_to(&dir.path().join("x.json"))
+            .is_err());
+        assert_eq!(session.view().turns.len(), 3);
+    }
+
+    #[test]
+    fn the_invalid_save_exports_byte_for_byte() {
+        let dir = TestDir::new("timego-invalid-export");
+        std::fs::write(dir.path().join(SAVE_FILE_NAME), [0xff, b'{', 0x00]).unwrap();
+        let session = session(&dir, true);
+        let copy = dir.path().join("copy.json");
+        session.export_invalid_to(&copy).unwrap();
+        assert_eq!(std::fs::read(&copy).unwrap(), vec![0xff, b'{', 0x00]);
+    }
+
+    #[test]
+    fn import_replaces_the_game_only_when_the_document_is_valid() {
+        let dir = TestDir::new("timego-import");
+        let mut session = session(&dir, true);
+        capture_line(&mut session);
+        let document = session.export().unwrap();
+        let before = saved(&dir);
+        for bad in [
+            "",
+            "{}",
+            "[1]",
+            &document.replace("\"size\": 4", "\"size\": 9"),
+        ] {
+            let error = session
+                .import(ImportArgs {
+                    text: bad.to_owned(),
+                })
+                .unwrap_err();
+            assert!(
+                matches!(error, AppError::InvalidRecord { .. }),
+                "{bad}: {error:?}"
+            );
+        }
+        let huge = " ".repeat(DOCUMENT_LIMIT + 1);
+        assert!(session.import(ImportArgs { text: huge }).is_err());
+        assert_eq!(saved(&dir), before);
+
+        session
+            .new_game(NewGameArgs { size: 5, komi: 0.0 })
+            .unwrap();
+        let view = session
+            .import(ImportArgs {
+                text: document.clone(),
+            })
+            .unwrap();
+        assert_eq!((view.position.size, view.turns.len()), (4, 3));
+        assert_eq!(saved(&dir), document);
+    }
+}

@@ -1,0 +1,119 @@
+//! Every command the webview can invoke, registered in one place. Each is a thin
+//! wrapper over a method of [`AppCore`]; the IPC bridge calls the same methods.
+//! Commands with arguments take one parameter `args` (`invoke(name, { args })`).
+
+mod files;
+
+use canon_app_core::app::AppStatus;
+use canon_app_core::settings::Settings;
+use canon_app_core::timego::{
+    ApplyArgs, ArrivalOption, ArrivalsArgs, ConfirmArgs, ImportArgs, NewGameArgs, PreviewArgs,
+    ReviewArgs, TimeGoView, TimePreview,
+};
+use canon_app_core::{AppCore, CommandResult};
+use canon_engine::timego::Action;
+use std::sync::{Mutex, MutexGuard};
+use tauri::ipc::Invoke;
+use tauri::State;
+
+/// The state every command reaches.
+type Core<'a> = State<'a, Mutex<AppCore>>;
+
+/// Locks the state; a panic in another command must not make the app unusable.
+fn lock<'a>(core: &'a Core<'_>) -> MutexGuard<'a, AppCore> {
+    core.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The invoke handler with every command of `canon_app_core::command_names` (`NAMES`
+/// and `FILE_DIALOG_NAMES`).
+pub fn handler() -> impl Fn(Invoke<tauri::Wry>) -> bool + Send + Sync + 'static {
+    tauri::generate_handler![
+        app_status,
+        settings_get,
+        settings_set,
+        timego_open,
+        timego_new,
+        timego_apply,
+        timego_review,
+        timego_arrivals,
+        timego_preview,
+        timego_legal,
+        timego_export,
+        timego_import,
+        timego_invalid_save,
+        timego_set_aside_invalid,
+        files::timego_export_file,
+        files::timego_import_file,
+        files::timego_export_invalid_file,
+    ]
+}
+
+#[tauri::command]
+fn app_status(core: Core<'_>) -> AppStatus {
+    lock(&core).status()
+}
+
+#[tauri::command]
+fn settings_get(core: Core<'_>) -> Settings {
+    lock(&core).settings()
+}
+
+#[tauri::command]
+fn settings_set(core: Core<'_>, args: Settings) -> CommandResult<Settings> {
+    lock(&core).set_settings(args)
+}
+
+#[tauri::command]
+fn timego_open(core: Core<'_>) -> TimeGoView {
+    lock(&core).timego().view()
+}
+
+#[tauri::command]
+fn timego_new(core: Core<'_>, args: NewGameArgs) -> CommandResult<TimeGoView> {
+    lock(&core).timego_mut().new_game(args)
+}
+
+#[tauri::command]
+fn timego_apply(core: Core<'_>, args: ApplyArgs) -> CommandResult<TimeGoView> {
+    lock(&core).timego_mut().apply(args)
+}
+
+#[tauri::command]
+fn timego_review(core: Core<'_>, args: ReviewArgs) -> CommandResult<TimeGoView> {
+    lock(&core).timego_mut().review(args)
+}
+
+#[tauri::command]
+fn timego_arrivals(core: Core<'_>, args: ArrivalsArgs) -> CommandResult<Vec<ArrivalOption>> {
+    lock(&core).timego().arrivals(args)
+}
+
+#[tauri::command]
+fn timego_preview(core: Core<'_>, args: PreviewArgs) -> CommandResult<TimePreview> {
+    lock(&core).timego().preview(args)
+}
+
+#[tauri::command]
+fn timego_legal(core: Core<'_>) -> Vec<Action> {
+    lock(&core).timego().legal()
+}
+
+#[tauri::command]
+fn timego_export(core: Core<'_>) -> CommandResult<String> {
+    lock(&core).timego().export()
+}
+
+#[tauri::command]
+fn timego_import(core: Core<'_>, args: ImportArgs) -> CommandResult<TimeGoView> {
+    lock(&core).timego_mut().import(args)
+}
+
+#[tauri::command]
+fn timego_invalid_save(core: Core<'_>) -> CommandResult<Option<String>> {
+    lock(&core).timego().invalid_save()
+}
+
+#[tauri::command]
+fn timego_set_aside_invalid(core: Core<'_>, args: ConfirmArgs) -> CommandResult<TimeGoView> {
+    lock(&core).timego_mut().set_aside_invalid(args)
+}

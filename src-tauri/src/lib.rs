@@ -1,0 +1,28 @@
+//! The Tauri shell of Crab Canon: opens the app data directory, registers the plugins
+//! and the commands, and starts the webview. All app logic lives in `canon-app-core`;
+//! this crate only adapts it to Tauri (see `docs/architecture.md`).
+
+mod commands;
+mod plugin_settings;
+
+use canon_app_core::AppCore;
+use std::sync::Mutex;
+use tauri::Manager;
+
+/// Starts the app; the desktop `main` and the mobile entry point both call this.
+#[cfg_attr(mobile, tauri::mobile_entry_point)]
+pub fn run() {
+    tauri::Builder::default()
+        .plugin(tauri_plugin_store::Builder::new().build())
+        .plugin(tauri_plugin_dialog::init())
+        .setup(|app| {
+            let data_dir = app.path().app_data_dir()?;
+            let settings = plugin_settings::PluginSettings::open(app.handle())?;
+            let core = AppCore::open(&data_dir, Box::new(settings))?;
+            app.manage(Mutex::new(core));
+            Ok(())
+        })
+        .invoke_handler(commands::handler())
+        .run(tauri::generate_context!())
+        .expect("Crab Canon could not start its window");
+}

@@ -1,0 +1,332 @@
+//! Harness for the end-to-end tests of the built app: starts `tauri-driver` (which
+//! starts `WebKitWebDriver`, which starts the app) and opens a WebDriver session.
+//!
+//! The app under test is `$CRAB_CANON_APP` (scripts/test.sh points it at the release
+//! binary with the embedded UI). Each test gives the app a private home for its data
+//! (`XDG_DATA_HOME` and friends), so tests never touch the user's saved games and two
+//! instances in one test share the same app data directory.
+
+use fantoccini::elements::Element;
+use fantoccini::{Client, ClientBuilder, Locator};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Identifier of the app (`tauri.conf.json`), which names its data directory.
+pub const APP_IDENTIFIER: &str = "dev.crabcanon.app";
+
+/// How long to wait for the UI to show something before failing.
+pub const UI_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// The built app to test.
+pub fn app_binary() -> PathBuf {
+    let path = std::env::var_os("CRAB_CANON_APP")
+        .map(PathBuf::from)
+        .expect(
+        "CRAB_CANON_APP must name the built app; run the end-to-end tests through scripts/test.sh",
+    );
+    assert!(
+        path.is_file(),
+        "CRAB_CANON_APP={} does not exist; build the app first (scripts/test.sh)",
+        path.display()
+    );
+    path
+}
+
+/// A private home for one test's app data, removed afterwards.
+pub struct AppHome {
+    root: PathBuf,
+}
+
+impl AppHome {
+    /// An empty home named after the test.
+    pub fn new(label: &str) -> Self {
+        let root =
+            std::env::temp_dir().join(format!("crab-canon-e2e-{label}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(&root).expect("create the test's home");
+        Self { root }
+    }
+
+    /// The app data directory the app uses under this home.
+    pub fn app_data_dir(&self) -> PathBuf {
+        self.root.join("data").join(APP_IDENTIFIER)
+    }
+
+    fn apply_to(&self, command: &mut Command) {
+        command
+            .env("XDG_DATA_HOME", self.root.join("data"))
+            .env("XDG_CONFIG_HOME", self.root.join("config"))
+            .env("XDG_CACHE_HOME", self.root.join("cache"));
+    }
+}
+
+impl Drop for AppHome {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.root);
+    }
+}
+
+/// A running `tauri-driver`, stopped with SIGTERM on drop (SIGKILL would orphan
+/// WebKitWebDriver, which keeps the test's pipes open and hangs the run).
+pub struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Driver {
+    /// Starts `tauri-driver` on free ports, with the app's data under `home`.
+    pub fn start(home: &AppHome) -> Self {
+        let port = free_port();
+        let native_port = free_port();
+        let mut command = Command::new("tauri-driver");
+        command
+            .args([
+                "--port",
+                &port.to_string(),
+                "--native-port",
+                &native_port.to_string(),
+            ])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null());
+        home.apply_to(&mut command);
+        let child = command
+            .spawn()
+            .expect("tauri-driver not found: scripts/setup.sh installs it");
+        let driver = Self { child, port };
+        wait_for_port(port);
+        driver
+    }
+
+    /// Opens a WebDriver session, which launches a new instance of the app.
+    pub async fn launch(&self, app: &Path) -> Client {
+        let mut capabilities = serde_json::Map::new();
+        capabilities.insert("browserName".into(), "wry".into());
+        capabilities.insert(
+            "tauri:options".into(),
+            serde_json::json!({ "application": app }),
+        );
+        ClientBuilder::native()
+            .capabilities(capabilities)
+            .connect(&format!("http://127.0.0.1:{}", self.port))
+            .await
+            .expect("tauri-driver refused the session: is the app built and the display set?")
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .map(|address| address.port())
+        .expect("no free local port")
+}
+
+fn wait_for_port(port: u16) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            Instant::now() < deadline,
+            "tauri-driver did not listen on port {port}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The element with `data-testid` equal to `id`, waiting for it to appear.
+pub async fn by_test_id(client: &Client, id: &str) -> Element {
+    wait_css(client, &format!("[data-testid=\"{id}\"]")).await
+}
+
+/// The first element matching the CSS selector, waiting for it to appear.
+pub async fn wait_css(client: &Client, css: &str) -> Element {
+    client
+        .wait()
+        .at_most(UI_TIMEOUT)
+        .for_element(Locator::Css(css))
+        .await
+        .unwrap_or_else(|error| panic!("no element matches {css} within {UI_TIMEOUT:?}: {error}"))
+}
+
+/// Waits until the text of the element with test id `id` satisfies `check`, returning it.
+pub async fn wait_text(client: &Client, id: &str, check: impl Fn(&str) -> bool) -> String {
+    let deadline = Instant::now() + UI_TIMEOUT;
+    let mut last = String::new();
+    while Instant::now() < deadline {
+        if let Ok(element) = client
+            .find(Locator::Css(&format!("[data-testid=\"{id}\"]")))
+            .await
+        {
+            if let Ok(text) = element.text().await {
+                if check(&text) {
+                    return text;
+                }
+                last = text;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("text of [data-testid={id}] never matched; last seen: {last:?}");
+}
+
+/// Saves a picture of the virtual display under `tests/artifacts/` for people to look at.
+/// (ImageMagick's `import` of the X root window: WebKitWebDriver's own screenshots can
+/// show a frame several steps old.) The client argument keeps call sites explicit about
+/// which window was just driven.
+pub async fn screenshot(_client: &Client, name: &str) {
+    // Painting lags the DOM on a loaded machine: give the last change time to show.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("artifacts");
+    std::fs::create_dir_all(&dir).expect("create tests/artifacts");
+    let status = Command::new("import")
+        .args(["-window", "root"])
+        .arg(dir.join(format!("{name}.png")))
+        .status()
+        .expect("ImageMagick's import (scripts/setup.sh installs imagemagick)");
+    assert!(status.success(), "import failed to capture the display");
+}
+
+/// WebDriver key codes (W3C WebDriver, "Keyboard actions").
+pub mod keys {
+    /// The Escape key.
+    pub const ESCAPE: &str = "\u{E00C}";
+    /// The left arrow key.
+    pub const LEFT: &str = "\u{E012}";
+}
+
+/// Opens the TimeGo screen from the home screen.
+pub async fn open_timego(client: &Client) {
+    wait_css(client, "button[data-game=\"timego\"]")
+        .await
+        .click()
+        .await
+        .expect("open TimeGo");
+    by_test_id(client, "timego-screen").await;
+}
+
+/// Clicks the intersection `point` of the board, as a player would: on its hit area,
+/// the cell-sized square around the intersection.
+///
+/// WebKitWebDriver places its element clicks on SVG shapes by their unscaled coordinates,
+/// which misses on a scaled board, so this clicks with the pointer at the centre of the
+/// point's on-screen box instead.
+pub async fn click_point(client: &Client, point: usize) {
+    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+    let css = format!("svg.board [data-point=\"{point}\"] rect.hit");
+    let element = wait_css(client, &css).await;
+    let centre = client
+        .execute(
+            "const r = arguments[0].getBoundingClientRect(); \
+             return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];",
+            vec![serde_json::to_value(&element).expect("element reference")],
+        )
+        .await
+        .unwrap_or_else(|error| panic!("locate point {point}: {error:?}"));
+    let (x, y) = (centre[0].as_f64().unwrap(), centre[1].as_f64().unwrap());
+    let click = MouseActions::new("pointer".into())
+        .then(PointerAction::MoveTo {
+            duration: None,
+            x,
+            y,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    client
+        .perform_actions(click)
+        .await
+        .unwrap_or_else(|error| panic!("click point {point} at ({x}, {y}): {error:?}"));
+    client.release_actions().await.expect("release the pointer");
+}
+
+/// Clicks the first element matching `css`, waiting while a closing dialog or a fading
+/// overlay still covers it.
+pub async fn click_when_free(client: &Client, css: &str) {
+    let deadline = Instant::now() + UI_TIMEOUT;
+    loop {
+        match wait_css(client, css).await.click().await {
+            Ok(()) => return,
+            Err(fantoccini::error::CmdError::Standard(error))
+                if error.error == fantoccini::error::ErrorStatus::ElementClickIntercepted
+                    && Instant::now() < deadline =>
+            {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(error) => panic!("click {css}: {error:?}"),
+        }
+    }
+}
+
+/// The colour code (0 empty, 1 black, 2 white) of every point, as the board shows it.
+pub async fn board_colors(client: &Client) -> Vec<u8> {
+    let points = client
+        .find_all(Locator::Css("svg.board [data-point]"))
+        .await
+        .expect("board points");
+    let mut colors = Vec::with_capacity(points.len());
+    for point in points {
+        let color = point.attr("data-color").await.expect("data-color");
+        colors.push(
+            color
+                .and_then(|c| c.parse().ok())
+                .expect("numeric data-color"),
+        );
+    }
+    colors
+}
+
+/// Waits until the turn line says `player` ("Black" or "White") is to move.
+pub async fn wait_turn(client: &Client, player: &str) {
+    let expected = format!("{player} to move");
+    wait_text(client, "turn", |text| text.contains(&expected)).await;
+}
+
+/// Number of elements matching `css`.
+pub async fn count(client: &Client, css: &str) -> usize {
+    client
+        .find_all(Locator::Css(css))
+        .await
+        .map(|elements| elements.len())
+        .unwrap_or(0)
+}
+
+/// The value of attribute `name` of the first element matching `css`.
+pub async fn attr(client: &Client, css: &str, name: &str) -> Option<String> {
+    wait_css(client, css)
+        .await
+        .attr(name)
+        .await
+        .expect("read attribute")
+}
+
+/// Waits until `css` matches nothing.
+pub async fn wait_gone(client: &Client, css: &str) {
+    let deadline = Instant::now() + UI_TIMEOUT;
+    while count(client, css).await > 0 {
+        assert!(
+            Instant::now() < deadline,
+            "{css} still shown after {UI_TIMEOUT:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}

@@ -1,0 +1,85 @@
+/**
+ * Turns the engine's generated types into the plain values the TimeGo screen shows.
+ * Pure and rule-free: it only renames and regroups what the engine computed.
+ */
+import type { ArrivalOption } from '../../lib/bindings/ArrivalOption';
+import type { Reason as BackendReason } from '../../lib/bindings/Reason';
+import type { TimeGoView } from '../../lib/bindings/TimeGoView';
+import type { TimeMoveConsequences } from '../../lib/bindings/TimeMoveConsequences';
+import type { Arrival, Reason, ReplayFrame, TimeGoState, TimePreview } from './model';
+
+/** The engine's typed rejection with the backend's sentence, as one reason. */
+export function reasonFromBackend(r: BackendReason): Reason {
+  return { ...r.rejection, message: r.message };
+}
+
+/** The screen's state from the backend's view: the position at the cursor and the whole line. */
+export function stateFromView(v: TimeGoView): TimeGoState {
+  const view = v.position;
+  const c = view.checkpoint;
+  return {
+    size: view.size,
+    komi: view.komi,
+    board: c.board,
+    placements: c.placements,
+    locked: c.locked,
+    next: c.next,
+    passes: c.passes,
+    area: c.area,
+    result: c.result,
+    turns: v.turns,
+    cursor: v.cursor,
+    travellers: view.births.filter((b) => b.may_travel).map((b) => b.source),
+    lockBlocked: v.lock_blocked ? reasonFromBackend(v.lock_blocked) : null,
+    limitReached: view.action_limit_reached,
+    save: v.save,
+  };
+}
+
+/** One arrival gap with the engine's reason when it is illegal. */
+export function arrivalFromBackend(a: ArrivalOption): Arrival {
+  return { target: a.target, reason: a.reason ? reasonFromBackend(a.reason) : null };
+}
+
+/** The possible present and its causal replay from the engine's consequences. */
+export function previewFromConsequences(c: TimeMoveConsequences): TimePreview {
+  const arrival: ReplayFrame = {
+    arrival: true,
+    player: c.traveller.player,
+    point: c.traveller.point,
+    oldIndex: c.source,
+    newIndex: c.target,
+    cancelled: null,
+    captured: c.arrival.captured,
+    before: c.arrival.board_before,
+    after: c.arrival.board_after,
+  };
+  let before = c.arrival.board_after;
+  const steps = c.steps.map((s): ReplayFrame => {
+    const frame: ReplayFrame = {
+      arrival: false,
+      player: s.placement.player,
+      point: s.placement.point,
+      oldIndex: s.old_index,
+      newIndex: s.new_index,
+      cancelled: s.cancelled,
+      captured: s.captured,
+      before,
+      after: s.board,
+    };
+    before = s.board;
+    return frame;
+  });
+  return {
+    source: c.source,
+    target: c.target,
+    board: c.board_after,
+    placements: c.placements,
+    restored: c.restored,
+    captured: c.captured,
+    cancelled: c.cancelled.map((x) => ({ oldIndex: x.old_index, player: x.placement.player, point: x.placement.point })),
+    travellerDied: c.traveller_died,
+    travellerIndex: c.target,
+    frames: [arrival, ...steps],
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * What the TimeGo screen shows, as plain data. `lib/api.ts` builds these values from the
+ * backend's generated types; no rule is decided here — legality, previews, scores and
+ * reasons all come from the engine.
+ */
+
+import type { Action } from '../../lib/bindings/Action';
+import type { Color } from '../../lib/bindings/Color';
+import type { GameResult } from '../../lib/bindings/GameResult';
+import type { Placement as EnginePlacement } from '../../lib/bindings/Placement';
+import type { SaveStatus } from '../../lib/bindings/SaveStatus';
+
+/** A stone colour, as in records. */
+export type Stone = Color;
+
+/** One entry of the current placement order `H`. */
+export type Placement = EnginePlacement;
+
+/** One actual action, in the record format (indices from 0). */
+export type Turn = Action;
+
+/**
+ * Why something was refused: the engine's typed rejection (`kind` plus its fields, such as
+ * `point` or `earlier_board`), or a backend error with only a sentence in `message`.
+ */
+export type Reason = { kind: string; message?: string } & Record<string, unknown>;
+
+/** The final score; `white` includes komi. */
+export type Result = GameResult;
+
+/** Whether the game reaches the disk, as the screen says it. */
+export type SaveState = SaveStatus;
+
+/** The actual game as the screen shows it. */
+export interface TimeGoState {
+  size: number;
+  komi: number;
+  /** Colour per point: 0 empty, 1 black, 2 white. */
+  board: number[];
+  placements: Placement[];
+  /** Length of the locked prefix `m`. */
+  locked: number;
+  /** Player to move; null once the game has ended. */
+  next: Stone | null;
+  passes: number;
+  /** Area counts without komi. */
+  area: { black: number; white: number };
+  result: Result | null;
+  /** Every actual action. */
+  turns: Turn[];
+  /** Number of actions applied in the viewed position. */
+  cursor: number;
+  /** Birth indices (from 0) of stones the player to move may send back in time. */
+  travellers: number[];
+  /** Why Lock is illegal now, or null when it is legal. */
+  lockBlocked: Reason | null;
+  /** True once the 1,024-action limit is reached. */
+  limitReached: boolean;
+  save: SaveState;
+}
+
+/** One permitted gap for a chosen traveller, legal or with the reason it is not. */
+export interface Arrival {
+  target: number;
+  reason: Reason | null;
+}
+
+/** A placement the time move cancels, with its index in the old order. */
+export interface Cancelled {
+  oldIndex: number;
+  player: Stone;
+  point: number;
+}
+
+/** One frame of the causal replay: the traveller's arrival, then each later old placement. */
+export interface ReplayFrame {
+  /** True for the arrival frame. */
+  arrival: boolean;
+  player: Stone;
+  point: number;
+  /** Index in the old order (the traveller's source for the arrival). */
+  oldIndex: number;
+  /** Index in the new order, or null if the placement was cancelled. */
+  newIndex: number | null;
+  /** Why it was cancelled (engine cancellation kind such as `occupied`), or null. */
+  cancelled: Reason | null;
+  /** Stones this placement captured. */
+  captured: number[];
+  /** The board before and after this frame. */
+  before: number[];
+  after: number[];
+}
+
+/** The possible present after a time move, with its consequences. */
+export interface TimePreview {
+  source: number;
+  target: number;
+  board: number[];
+  placements: Placement[];
+  /** Points holding stones that return. */
+  restored: number[];
+  /** Points whose stones are removed compared with the actual board. */
+  captured: number[];
+  cancelled: Cancelled[];
+  travellerDied: boolean;
+  /** Index of the traveller in the new order, or null if it was captured in replay. */
+  travellerIndex: number | null;
+  /** The causal replay, arrival first. */
+  frames: ReplayFrame[];
+}
+
+/** The stone of a colour code on the board. */
+export function stoneOf(code: number): Stone | null {
+  return code === 1 ? 'black' : code === 2 ? 'white' : null;
+}
+
+/** The board code of a stone. */
+export function codeOf(stone: Stone): 1 | 2 {
+  return stone === 'black' ? 1 : 2;
+}
+
+/** The point most recently played on the actual board, for the last-move mark. */
+export function lastMovePoint(view: Pick<TimeGoState, 'turns' | 'cursor' | 'placements'>): number | null {
+  const turn = view.turns[view.cursor - 1];
+  if (!turn) return null;
+  if (turn.type === 'place') return turn.point;
+  return null;
+}
+
+/** Birth index (from 0) of the stone standing on each point of the board, from the order `H`. */
+export function birthIndexByPoint(board: readonly number[], placements: readonly Placement[]): Map<number, number> {
+  // A point may have been played several times in H (captured, replayed); the stone standing
+  // there now is the latest placement on it whose colour matches.
+  const map = new Map<number, number>();
+  placements.forEach((p, i) => {
+    if (board[p.point] === codeOf(p.player)) map.set(p.point, i);
+  });
+  return map;
+}

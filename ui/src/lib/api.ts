@@ -1,0 +1,118 @@
+/**
+ * The only module that talks to the backend. Every engine call goes through `invoke`
+ * with the generated types of `./bindings`; errors come back as `CommandError` holding
+ * the backend's typed `AppError`, so screens can always show words.
+ */
+import { invoke } from '@tauri-apps/api/core';
+import type { AppError } from './bindings/AppError';
+import type { AppStatus } from './bindings/AppStatus';
+import type { Settings } from './bindings/Settings';
+
+/** A command that did nothing, with the backend's reason. */
+export class CommandError extends Error {
+  /** The backend's typed error. */
+  readonly error: AppError;
+
+  constructor(error: AppError) {
+    super(error.message);
+    this.name = 'CommandError';
+    this.error = error;
+  }
+}
+
+/** Turns whatever `invoke` rejected with into a `CommandError` with a readable message. */
+export function toCommandError(raw: unknown): CommandError {
+  if (raw instanceof CommandError) return raw;
+  if (typeof raw === 'object' && raw !== null && 'kind' in raw && 'message' in raw) {
+    return new CommandError(raw as AppError);
+  }
+  // Outside Tauri, or when the webview bridge itself fails, the rejection is a plain string or Error.
+  const message = raw instanceof Error ? raw.message : String(raw);
+  return new CommandError({ kind: 'unknown_command', message });
+}
+
+async function call<T>(cmd: string, args?: unknown): Promise<T> {
+  try {
+    return await invoke<T>(cmd, args === undefined ? {} : { args });
+  } catch (raw) {
+    throw toCommandError(raw);
+  }
+}
+
+/** Who owns the save files, and whether stored settings were ignored. */
+export function appStatus(): Promise<AppStatus> {
+  return call('app_status');
+}
+
+/** The stored settings. */
+export function getSettings(): Promise<Settings> {
+  return call('settings_get');
+}
+
+/** Validates and stores settings; returns what was stored. */
+export function setSettings(settings: Settings): Promise<Settings> {
+  return call('settings_set', settings);
+}
+
+// ---- TimeGo --------------------------------------------------------------------------
+// The screen works on the plain values of `games/timego/model.ts`; `games/timego/adapt.ts`
+// turns the generated types into them.
+import type { Action } from './bindings/Action';
+import type { ArrivalOption } from './bindings/ArrivalOption';
+import type { TimeGoView } from './bindings/TimeGoView';
+import type { TimePreview as BackendPreview } from './bindings/TimePreview';
+import type { Arrival, TimeGoState, TimePreview } from '../games/timego/model';
+import { arrivalFromBackend, previewFromConsequences, stateFromView } from '../games/timego/adapt';
+
+/** The saved TimeGo game at its viewed cursor, or a new one with the default settings. */
+export async function timegoOpen(): Promise<TimeGoState> {
+  return stateFromView(await call<TimeGoView>('timego_open'));
+}
+
+/** Starts a new TimeGo game of `size` with `komi`, replacing the current one. */
+export async function timegoNew(size: number, komi: number): Promise<TimeGoState> {
+  return stateFromView(await call<TimeGoView>('timego_new', { size, komi }));
+}
+
+/**
+ * Plays one action in the viewed position; a refusal rejects with the engine's reason.
+ * While reviewing, `replaceFuture` must be true (the backend asks for confirmation otherwise).
+ */
+export async function timegoApply(action: Action, replaceFuture = false): Promise<TimeGoState> {
+  return stateFromView(await call<TimeGoView>('timego_apply', { action, replace_future: replaceFuture }));
+}
+
+/** Views the position after the first `cursor` actions, keeping the later turns. */
+export async function timegoReview(cursor: number): Promise<TimeGoState> {
+  return stateFromView(await call<TimeGoView>('timego_review', { cursor }));
+}
+
+/** Every permitted gap for the traveller born at `source`, each legal or with its reason. */
+export async function timegoArrivals(source: number): Promise<Arrival[]> {
+  return (await call<ArrivalOption[]>('timego_arrivals', { source })).map(arrivalFromBackend);
+}
+
+/** The possible present of moving birth `source` to gap `target`, without changing the game. */
+export async function timegoPreview(source: number, target: number): Promise<TimePreview> {
+  return previewFromConsequences((await call<BackendPreview>('timego_preview', { source, target })).consequences);
+}
+
+/** The complete `time-go-game` document of the line with the viewed cursor. */
+export function timegoExport(): Promise<string> {
+  return call('timego_export');
+}
+
+/** Replaces the game with an imported document; a rejected document changes nothing. */
+export async function timegoImport(text: string): Promise<TimeGoState> {
+  return stateFromView(await call<TimeGoView>('timego_import', { text }));
+}
+
+/** The text of the unreadable save file kept on disk, or null when the save is fine. */
+export function timegoInvalidSave(): Promise<string | null> {
+  return call('timego_invalid_save');
+}
+
+/** After the player confirmed, sets the unreadable save aside and saves the current game. */
+export async function timegoSetAsideInvalid(): Promise<TimeGoState> {
+  return stateFromView(await call<TimeGoView>('timego_set_aside_invalid', { confirm: true }));
+}

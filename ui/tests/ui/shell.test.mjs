@@ -1,0 +1,68 @@
+// The shell on the real backend: home lists only playable games, settings change the
+// theme at once and are stored by the backend.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, openApp, serveDist, shot } from './harness.mjs';
+
+describe('app shell', () => {
+  let server;
+  let browser;
+  before(async () => {
+    server = await serveDist();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('shows only games whose screen exists and opens TimeGo', async () => {
+    const app = await openApp(browser, server.url, { viewport: { width: 1280, height: 800 } });
+    const { page } = app;
+    await page.getByRole('heading', { name: 'Crab Canon' }).waitFor();
+    const games = await page.locator('[data-game]').evaluateAll((els) => els.map((el) => el.getAttribute('data-game')));
+    assert.deepEqual(games, ['timego']);
+    await shot(page, 'desktop-home-light');
+    await page.locator('[data-game="timego"]').click();
+    await page.getByTestId('timego-screen').waitFor();
+    assert.match(page.url(), /#\/timego$/);
+    assert.deepEqual(app.problems, []);
+    await app.close();
+  });
+
+  it('switches to the dark theme at once and keeps it after a reload', async () => {
+    const app = await openApp(browser, server.url, { viewport: { width: 1280, height: 800 }, hash: '#/settings' });
+    const { page } = app;
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    assert.equal(await page.locator('html').getAttribute('data-scheme'), 'light');
+    await page.getByRole('radiogroup', { name: 'Theme' }).getByText('Dark').click();
+    await page.waitForFunction(() => document.documentElement.dataset.scheme === 'dark');
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    assert.equal(background, 'rgb(21, 23, 26)');
+    await shot(page, 'desktop-settings-dark');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await page.waitForFunction(() => document.documentElement.dataset.scheme === 'dark');
+    assert.equal(await page.getByRole('radio', { name: 'Dark' }).isChecked(), true);
+    assert.deepEqual(app.problems, []);
+    await app.close();
+  });
+
+  it('stores every board size and komi the settings offer', async () => {
+    const app = await openApp(browser, server.url, { viewport: { width: 1280, height: 800 }, hash: '#/settings' });
+    const { page, bridge } = app;
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await page.getByRole('radiogroup', { name: 'Default board size' }).getByText('4 × 4').click();
+    const options = await page.locator('#set-komi option').evaluateAll((els) => els.map((el) => el.getAttribute('value')));
+    for (const komi of options) {
+      await page.locator('#set-komi').selectOption(komi);
+      await page.waitForTimeout(50);
+      const stored = await bridge.call('settings_get', {});
+      assert.equal(stored.ok.default_komi, Number(komi));
+    }
+    const stored = await bridge.call('settings_get', {});
+    assert.equal(stored.ok.default_board_size, 4);
+    assert.equal(await page.locator('.problem').count(), 0);
+    await app.close();
+  });
+});
