@@ -5,10 +5,10 @@
  */
 export type Area = { 
 /**
- * Black stones plus empty regions touching only black.
+ * Black stones plus empty points of regions touching only black.
  */
 black: number, 
 /**
- * White stones plus empty regions touching only white.
+ * White stones plus empty points of regions touching only white.
  */
 white: number, };
