@@ -207,7 +207,13 @@ describe('TimeGo on the desktop', () => {
       await waitForTurn(page, next);
     }
     await page.getByTestId('export-record').click();
-    const text = await page.getByTestId('record-text').inputValue();
+    // The record arrives from the backend after the dialog opens: wait for it.
+    const recordText = page.getByTestId('record-text');
+    let text = await recordText.inputValue();
+    for (let tries = 0; text === '' && tries < 100; tries += 1) {
+      await page.waitForTimeout(50);
+      text = await recordText.inputValue();
+    }
     const document = JSON.parse(text);
     assert.equal(document.schema, 'time-go-game');
     assert.equal(document.actions.length, 2);
