@@ -1,13 +1,19 @@
-//! Persistence survives SIGKILL: a child `ipc-bridge` saves in a loop and is killed at
-//! random moments, hundreds of times. After every kill the file on disk must be a
-//! complete document equal to one of the saves the child could have made, and never an
-//! older one than the child had already confirmed (nothing acknowledged is lost).
+//! Persistence survives SIGKILL: a child `ipc-bridge` plays a seeded TimeGo game, one
+//! action per request, so the TimeGo session autosaves the growing `time-go-game`
+//! document after each one (the app's own save path: session, save slot, atomic writer),
+//! and is killed at random moments, hundreds of times. After every kill the file on disk
+//! must import through the engine, be byte for byte one of the documents the child could
+//! have written, and never be older than a save the child had already confirmed (nothing
+//! acknowledged is lost).
 
 #![cfg(unix)]
 
 use canon_app_core::bridge::answer_line;
+use canon_app_core::sample::random_line;
 use canon_app_core::settings_store::JsonFileSettings;
+use canon_app_core::timego::SAVE_FILE_NAME;
 use canon_app_core::AppCore;
+use canon_engine::timego::Game;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -16,6 +22,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 const KILLS: usize = 300;
+/// Length of the seeded game the children play, one saved action per request.
+const ACTIONS: usize = 300;
 
 /// Deterministic pseudo-random numbers (xorshift64*); the seed is printed on failure.
 struct Rng(u64);
@@ -36,17 +44,25 @@ fn scratch(label: &str) -> PathBuf {
     dir
 }
 
-/// The request lines of one saving loop: `count` saves, each a different document.
-fn settings_requests(count: usize) -> Vec<String> {
-    (0..count)
-        .map(|i| {
-            let komi = (i % 51) as f64 * 0.5 - 12.5;
-            let size = if i % 2 == 0 { 5 } else { 4 };
-            let komi = if size == 4 { komi.clamp(-16.0, 16.0) } else { komi };
-            format!(
-                r#"{{"id":{i},"cmd":"settings_set","args":{{"args":{{"language":"en","theme":"dark","default_board_size":{size},"default_komi":{komi},"motion":"system"}}}}}}"#
-            )
-        })
+/// The request lines of one saving loop: a new 5×5 game, then the actions of a seeded
+/// random line one by one; every request saves a different, longer document.
+fn game_requests(actions: usize) -> Vec<String> {
+    let line = random_line(actions, 7);
+    assert_eq!(
+        line.actions().len(),
+        actions,
+        "the seeded line is long enough"
+    );
+    let new_game = r#"{"id":0,"cmd":"timego_new","args":{"args":{"size":5,"komi":0.5}}}"#;
+    std::iter::once(new_game.to_owned())
+        .chain(line.actions().iter().enumerate().map(|(i, action)| {
+            serde_json::json!({
+                "id": i + 1,
+                "cmd": "timego_apply",
+                "args": {"args": {"action": action}},
+            })
+            .to_string()
+        }))
         .collect()
 }
 
@@ -129,50 +145,71 @@ fn run_and_kill(dir: &Path, requests: &[String], kill_at: KillAt) -> usize {
     confirmed.load(Ordering::SeqCst)
 }
 
+/// Which of `expected` the save file holds now; `None` when there is no file yet. Panics
+/// if the file does not import or is not one of them.
+fn saved_index(dir: &Path, expected: &[String], context: &str) -> Option<usize> {
+    let text = std::fs::read_to_string(dir.join(SAVE_FILE_NAME)).ok()?;
+    let (game, cursor) = Game::from_record(text.as_bytes()).unwrap_or_else(|error| {
+        panic!("{context}: the saved game does not import: {error}\n{text}")
+    });
+    let index = expected
+        .iter()
+        .position(|file| *file == text)
+        .unwrap_or_else(|| panic!("{context}: the file is not one of the saves:\n{text}"));
+    // Save `index` is the game after its first `index` actions, viewed at the end.
+    assert_eq!((game.actions().len(), cursor), (index, index), "{context}");
+    Some(index)
+}
+
 #[test]
-fn settings_file_survives_sigkill_at_random_moments() {
+fn timego_save_survives_sigkill_at_random_moments() {
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
         .as_nanos() as u64
         | 1;
     let mut rng = Rng(seed);
-    let requests = settings_requests(400);
-    let expected = expected_files(&requests, "settings.json");
+    let requests = game_requests(ACTIONS);
+    let expected = expected_files(&requests, SAVE_FILE_NAME);
     let dir = scratch("loop");
     let mut killed_mid_stream = 0;
+    let mut longest = 0;
+    let mut saved = None;
     for kill in 0..KILLS {
+        let context = format!("seed {seed}, kill {kill}");
+        // Each child loads the game the last one left and plays on from there, so the
+        // saved game grows across kills; after the last action a new game starts.
+        let start = match saved {
+            Some(index) if index < ACTIONS => index + 1,
+            _ => 0,
+        };
         let kill_at = if rng.below(5) == 0 {
             KillAt::AfterStart(Duration::from_micros(rng.below(5_000)))
         } else {
             KillAt::AfterFirstSave(Duration::from_micros(rng.below(20_000)))
         };
-        let confirmed = run_and_kill(&dir, &requests, kill_at);
-        let Ok(text) = std::fs::read_to_string(dir.join("settings.json")) else {
-            assert_eq!(
-                confirmed, 0,
-                "seed {seed}, kill {kill}: confirmed saves were lost"
-            );
-            continue;
-        };
-        let index = expected
-            .iter()
-            .position(|file| *file == text)
-            .unwrap_or_else(|| {
-                panic!("seed {seed}, kill {kill}: the file is not one of the saves:\n{text}")
-            });
-        // Each run starts again from request 0, so the file holds the latest save of
-        // this run if it saved at all, else the previous run's.
+        let confirmed = run_and_kill(&dir, &requests[start..], kill_at);
+        let now = saved_index(&dir, &expected, &context);
         if confirmed > 0 {
+            // Request `start + k` leaves save `start + k`: the last confirmed one or a
+            // later one is on disk.
             assert!(
-                index + 1 >= confirmed,
-                "seed {seed}, kill {kill}: save {confirmed} was confirmed but the file holds save {}",
-                index + 1
+                now.is_some_and(|index| index + 1 >= start + confirmed),
+                "{context}: save {} was confirmed but the file holds {now:?}",
+                start + confirmed - 1
+            );
+        } else if let Some(before) = saved {
+            // Nothing confirmed: the old file, or a save the child made before dying.
+            assert!(
+                now.is_some_and(|index| index == before || index >= start),
+                "{context}: the file held save {before} and now holds {now:?}"
             );
         }
-        if confirmed > 0 && confirmed < requests.len() {
+        if confirmed > 0 && start + confirmed < requests.len() {
             killed_mid_stream += 1;
         }
+        longest = longest.max(now.unwrap_or(0));
+        saved = now;
         let strays: Vec<_> = std::fs::read_dir(&dir)
             .unwrap()
             .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
@@ -182,9 +219,16 @@ fn settings_file_survives_sigkill_at_random_moments() {
         // it has one fixed name, so the next save reuses it instead of piling up more.
         assert!(strays.len() <= 1, "temporary files pile up: {strays:?}");
     }
+    eprintln!(
+        "seed {seed}: {KILLS} kills, {killed_mid_stream} while saving, longest saved game {longest} actions"
+    );
     assert!(
         killed_mid_stream > KILLS / 2,
         "seed {seed}: only {killed_mid_stream} of {KILLS} kills landed while saving; the test did not exercise the writer"
+    );
+    assert!(
+        longest >= ACTIONS / 2,
+        "seed {seed}: the saved game never grew beyond {longest} actions"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
