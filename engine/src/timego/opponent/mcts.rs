@@ -341,3 +341,85 @@ fn for_mover(mover: Color, black_result: f64) -> f64 {
         Color::White => 1.0 - black_result,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn place(player: Color, point: u16) -> Action {
+        Action::Place {
+            player,
+            point: point as _,
+        }
+    }
+
+    /// Root (Black to move) with children B@0 and B@1 and a pass; B@0 has children W@1
+    /// and W@2. The iteration went root → B@0 and its playout had White first on 2 and
+    /// Black first on 1.
+    fn tree_after_one_iteration(game: &Game) -> Tree<'_> {
+        let mut tree = Tree {
+            root: game,
+            nodes: vec![Node::new(
+                Action::Pass {
+                    player: Color::Black,
+                },
+                Color::White,
+            )],
+            evaluator: Evaluator::new(3, game.komi()),
+            playout: Playout::new(3),
+            rng: Rng::new(0),
+            depth: 0,
+            style: Style::Rave,
+        };
+        for action in [
+            place(Color::Black, 0),
+            place(Color::Black, 1),
+            Action::Pass {
+                player: Color::Black,
+            },
+        ] {
+            tree.nodes.push(Node::new(action, Color::Black));
+            let child = tree.nodes.len() as u32 - 1;
+            tree.nodes[0].children.push(child);
+        }
+        for action in [place(Color::White, 1), place(Color::White, 2)] {
+            tree.nodes.push(Node::new(action, Color::White));
+            let child = tree.nodes.len() as u32 - 1;
+            tree.nodes[1].children.push(child);
+        }
+        let mut first = FirstPlays::default();
+        first.note(Color::White, 2);
+        first.note(Color::Black, 1);
+        tree.back_up_first_plays(&[0, 1], first, 0.75);
+        tree
+    }
+
+    #[test]
+    fn first_plays_credit_placements_of_the_same_colour_on_the_same_point() {
+        let game = Game::new(3, 0.0).unwrap();
+        let tree = tree_after_one_iteration(&game);
+        let amaf = |n: usize| (tree.nodes[n].amaf_visits, tree.nodes[n].amaf_total);
+        // Root's children: B@0 was played in the tree, B@1 in the playout, pass never.
+        assert_eq!(amaf(1), (1, 0.75));
+        assert_eq!(amaf(2), (1, 0.75));
+        assert_eq!(amaf(3), (0, 0.0));
+        // B@0's children: White played 2 first (White's result), Black took 1.
+        assert_eq!(amaf(4), (0, 0.0));
+        assert_eq!(amaf(5), (1, 0.25));
+    }
+
+    #[test]
+    fn the_blended_mean_moves_from_first_plays_to_own_results() {
+        let mut node = Node::new(place(Color::Black, 0), Color::Black);
+        node.visits = 1;
+        node.total = 0.0;
+        node.amaf_visits = 100;
+        node.amaf_total = 100.0;
+        assert_eq!(node.blended_mean(Style::Plain), 0.0);
+        let early = node.blended_mean(Style::Rave);
+        assert!(early > 0.9, "{early}");
+        node.visits = 10_000;
+        let late = node.blended_mean(Style::Rave);
+        assert!(late < 0.1, "{late}");
+    }
+}

@@ -171,4 +171,30 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn first_plays_are_disjoint_and_cover_every_stone_left() {
+        let mut playout = Playout::new(5);
+        let mut rng = Rng::new(11);
+        for _ in 0..20 {
+            playout.run(&[0; 25], Color::White, &mut rng);
+            let first = playout.first_plays();
+            assert_eq!(first.by[0] & first.by[1], 0);
+            for (point, &cell) in playout.board.colors().iter().enumerate() {
+                let touched = (first.by[0] | first.by[1]) & (1 << point) != 0;
+                assert!(cell == 0 || touched, "stone on {point} not recorded");
+            }
+        }
+    }
+
+    #[test]
+    fn a_later_play_never_overrides_a_first_play_but_an_earlier_one_does() {
+        let mut first = FirstPlays::default();
+        first.note(Color::Black, 3);
+        first.note(Color::White, 3);
+        assert!(first.played(Color::Black, 3) && !first.played(Color::White, 3));
+        first.note_earlier(Color::White, 3);
+        assert!(first.played(Color::White, 3) && !first.played(Color::Black, 3));
+        assert!(!first.played(Color::White, 4));
+    }
 }
