@@ -37,6 +37,38 @@ async function audit(page) {
     .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 4).join('\n    ')}`);
 }
 
+/**
+ * Tabs through the page (at most `limit` stops, stopping when focus wraps) and returns the
+ * focused elements that show no visible focus indicator: an outline of at least 2 px on
+ * the element (on the label of a segmented radio), or the board point's focus ring.
+ */
+async function invisibleFocus(page, limit = 60) {
+  const missing = [];
+  const seen = new Set();
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return null;
+      const outlined = (e) => {
+        const cs = e && getComputedStyle(e);
+        return !!cs && cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2;
+      };
+      let visible;
+      if (el.matches('[data-point]')) visible = getComputedStyle(el.querySelector('.focus-ring')).opacity === '1';
+      else if (el.matches('input[type="radio"]')) visible = outlined(el.closest('label'));
+      else visible = outlined(el);
+      const id = el.getAttribute('data-testid') ?? el.getAttribute('data-point') ?? el.getAttribute('href') ?? el.getAttribute('name') ?? '';
+      return { key: `${el.tagName.toLowerCase()}[${id}] ${(el.textContent ?? '').trim().slice(0, 30)}`, visible };
+    });
+    if (!stop) continue;
+    if (seen.has(stop.key)) break;
+    seen.add(stop.key);
+    if (!stop.visible) missing.push(stop.key);
+  }
+  return { missing, stops: seen.size };
+}
+
 /** Sets the stored language through the backend, then reloads so the app starts in it. */
 async function useLanguage(app, language) {
   const current = await app.bridge.call('settings_get', {});
@@ -198,6 +230,21 @@ describe('accessibility audit and screenshots', () => {
       assert.deepEqual(found, []);
     });
   }
+
+  it('shows a visible focus indicator on every tab stop of every screen', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const app = await openApp(browser, server.url, { viewport });
+      const { page } = app;
+      for (const hash of ['#/', '#/settings', '#/timego']) {
+        await page.goto(server.url + hash);
+        await page.locator(hash === '#/timego' ? 'svg.board [data-point]' : 'h1').first().waitFor();
+        const { missing, stops } = await invisibleFocus(page);
+        assert.ok(stops >= 3, `${hash}: only ${stops} tab stops`);
+        assert.deepEqual(missing, [], `${hash} at ${viewport.width}px`);
+      }
+      await app.close();
+    }
+  });
 
   it('reaches the board from the first tab stops through "Skip to board"', async () => {
     const app = await openApp(browser, server.url, { viewport: DESKTOP, hash: '#/timego' });
