@@ -5,6 +5,8 @@
 //! the actual-play repetition rule on (H, m) pairs; area scoring with komi. [`Game`] is
 //! the entry point; records are `time-go-game` version 1.
 
+mod bit_replay;
+mod bits;
 mod chronology;
 mod consequences;
 mod game;
@@ -30,5 +32,7 @@ pub use types::{
     DOCUMENT_LIMIT, MAX_SIZE, MIN_SIZE,
 };
 
+#[cfg(test)]
+mod bit_tests;
 #[cfg(test)]
 mod tests;
