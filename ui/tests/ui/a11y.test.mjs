@@ -269,18 +269,22 @@ describe('accessibility audit and screenshots', () => {
     const { page } = app;
     await page.locator('svg.board [data-point]').first().waitFor();
     await page.getByTestId('new-game').click();
-    await page.getByTestId('new-game-dialog').locator('label:has(input[name="new-size"][value="5"])').click();
+    await page.getByTestId('new-game-dialog').locator('label:has(input[name="new-size"][value="4"])').click();
     await page.getByTestId('start-game').click();
-    for (const [p, color] of [[6, BLACK], [18, WHITE], [12, BLACK], [0, WHITE]]) await place(page, p, color);
+    await page.waitForFunction(() => document.querySelector('svg.board')?.getAttribute('data-size') === '4');
+    // 4×4: Black B1, White A1, Black A2 captures A1, White D4; Black's A2 travels before
+    // placement 2, which cancels White's A1 (suicide there): a cross beside the selected ring.
+    for (const [p, color] of [[1, BLACK], [0, WHITE], [4, BLACK], [15, WHITE]]) await place(page, p, color);
     await mode(page, 'time');
-    await page.locator('svg.board [data-point="12"]').click();
+    await page.locator('svg.board [data-point="4"] circle.ring').waitFor();
+    await page.locator('svg.board [data-point="4"]').click();
     await page.getByTestId('preview-counts').waitFor();
     // Each kind of mark has its own shape (see lib/board/markers.ts); colour only adds to it.
     const shapes = await page.locator('svg.board').evaluate((svg) => ({
-      selected: svg.querySelectorAll('circle.selected').length,
-      cross: svg.querySelectorAll('path.cross').length,
+      selected: svg.querySelectorAll('[data-point="4"] circle.selected').length,
+      cross: svg.querySelectorAll('[data-point="0"] path.cross').length,
     }));
-    assert.ok(shapes.selected + shapes.cross > 0, 'the preview shows marks drawn as shapes');
+    assert.deepEqual(shapes, { selected: 1, cross: 1 });
     const cdp = await page.context().newCDPSession(page);
     for (const type of ['deuteranopia', 'protanopia']) {
       await cdp.send('Emulation.setEmulatedVisionDeficiency', { type });
