@@ -38,6 +38,7 @@ if [ -f ui/package.json ]; then
     step "UI: lint, type-check, unit tests, browser tests"
     (cd ui && npm run --if-present lint && npm run --if-present check && npm test --if-present \
         && npm run --if-present test:ui)
+    echo "UI screenshots (every screen, light/dark, phone/desktop, each language): ui/tests/artifacts/screenshots/"
     step_done
 fi
 

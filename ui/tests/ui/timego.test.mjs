@@ -51,7 +51,7 @@ describe('TimeGo on the desktop', () => {
     assert.equal(colors[B1], 1);
     assert.equal(colors[A2], 1);
     // The last move carries its mark and says so to screen readers.
-    assert.match(await page.locator(`[data-point="${A2}"]`).getAttribute('aria-label'), /A2, black stone, placement 3.*last move/);
+    assert.match(await page.locator(`[data-point="${A2}"]`).getAttribute('aria-label'), /A2, black stone, born at placement 3.*last move/);
 
     // A refused placement is explained next to the board and changes nothing.
     await clickPoint(page, B1);
