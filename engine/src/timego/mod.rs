@@ -6,8 +6,10 @@
 //! the entry point; records are `time-go-game` version 1.
 
 mod chronology;
+mod comparison;
 mod consequences;
 mod game;
+mod inspect;
 mod key_index;
 mod legal;
 mod position;
@@ -19,8 +21,10 @@ mod types;
 
 pub mod opponent;
 
+pub use comparison::{ArrivalComparison, FocusedBoard, StepComparison, TimeMoveComparison};
 pub use consequences::{ArrivalStep, CancelledPlacement, ReplayStep, TimeMoveConsequences};
 pub use game::{Checkpoint, Game, GameView, ReplayError, SetupError};
+pub use inspect::InspectError;
 pub use legal::{Arrival, Birth};
 pub use position::{Applied, ProbeSummary};
 pub use record::{RecordError, TimeGoDocument, RULES, SCHEMA, VERSION};
@@ -30,5 +34,7 @@ pub use types::{
     DOCUMENT_LIMIT, MAX_SIZE, MIN_SIZE,
 };
 
+#[cfg(test)]
+mod comparison_tests;
 #[cfg(test)]
 mod tests;
