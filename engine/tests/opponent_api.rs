@@ -15,7 +15,7 @@ fn quick(level: Level, seed: u64) -> SearchLimits {
     SearchLimits::deterministic(
         match level {
             Level::Classic => 100_000,
-            Level::Strong => 1_500,
+            Level::Strong | Level::Expert => 1_500,
         },
         seed,
         120_000,
@@ -217,8 +217,17 @@ fn levels_and_stops_serialize_for_the_app() {
         serde_json::to_string(&Level::default()).unwrap(),
         "\"strong\""
     );
-    assert_eq!(Level::from_name("strong"), Some(Level::Strong));
-    assert_eq!(Level::from_name("expert"), None);
+    assert_eq!(serde_json::to_string(&Level::Expert).unwrap(), "\"expert\"");
+    for level in Level::ALL {
+        assert_eq!(Level::from_name(level.name()), Some(level));
+        assert_eq!(
+            serde_json::to_string(&level).unwrap(),
+            format!("\"{}\"", level.name())
+        );
+        assert!(!level.summary().is_empty());
+    }
+    assert_eq!(Level::from_name("Strong"), None);
+    assert_eq!(Level::from_name("master"), None);
     assert_eq!(
         serde_json::to_string(&SearchStop::Deadline { deadline_ms: 2500 }).unwrap(),
         r#"{"kind":"deadline","deadline_ms":2500}"#
@@ -250,7 +259,9 @@ fn typescript_shapes_match_serde() {
     use ts_rs::TS;
     let level = Level::decl();
     assert!(
-        level.contains("\"classic\"") && level.contains("\"strong\""),
+        level.contains("\"classic\"")
+            && level.contains("\"strong\"")
+            && level.contains("\"expert\""),
         "{level}"
     );
     let stop = SearchStop::decl();

@@ -5,6 +5,8 @@
 //! the actual-play repetition rule on (H, m) pairs; area scoring with komi. [`Game`] is
 //! the entry point; records are `time-go-game` version 1.
 
+mod bit_replay;
+mod bits;
 mod chronology;
 mod comparison;
 mod consequences;
@@ -34,6 +36,8 @@ pub use types::{
     DOCUMENT_LIMIT, MAX_SIZE, MIN_SIZE,
 };
 
+#[cfg(test)]
+mod bit_tests;
 #[cfg(test)]
 mod comparison_tests;
 #[cfg(test)]

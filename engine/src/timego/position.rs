@@ -2,6 +2,8 @@
 //! the locked prefix, the reached (H, m) pairs, turn, passes and the end of the game.
 //! Every action is validated completely before anything changes.
 
+use super::bit_replay::probe_time;
+use super::bits::Square;
 use super::chronology::{history_step, key_after, pair_hash, stone_bits, Chronology};
 use super::consequences::{assemble, Recorder, TimeMoveConsequences};
 use super::rejection::Rejection;
@@ -74,6 +76,8 @@ pub struct Applied {
 #[derive(Clone, Debug)]
 pub(crate) struct Position {
     pub(crate) size: u8,
+    /// Bit masks of the board's shape, for probing time moves on bit boards.
+    pub(crate) square: Square,
     pub(crate) komi: HalfPoints,
     pub(crate) chronology: Chronology,
     pub(crate) locked: usize,
@@ -92,6 +96,7 @@ impl Position {
         visited.insert(pair_hash(chronology.history_hash(), 0), &[], 0, 0);
         Position {
             size,
+            square: Square::new(size),
             komi,
             chronology,
             locked: 0,
@@ -157,7 +162,8 @@ impl Position {
                 self.check_time(player, source, target)?;
                 with_scratch(|scratch| {
                     let replayed =
-                        self.replay_checked(source, target, scratch, &mut Silent, false)?;
+                        probe_time(&self.chronology, &self.square, source, target, scratch)?;
+                    self.check_new_order(target, replayed.history, &scratch.suffix)?;
                     Ok(summary(
                         replayed.key,
                         target + scratch.suffix.len(),
@@ -301,16 +307,52 @@ impl Position {
         keep_boards: bool,
     ) -> Result<super::replay::Replayed, Rejection> {
         let replayed = replay_time(&self.chronology, source, target, scratch, sink, keep_boards)?;
-        let pair = pair_hash(replayed.history, self.locked);
-        if let Some(earlier_action) = self.visited.find(
+        self.check_new_order(target, replayed.history, &scratch.suffix)?;
+        Ok(replayed)
+    }
+
+    /// The (H, m) rule for the order made of the first `target` placements and `suffix`,
+    /// whose rolling hash is `history`.
+    fn check_new_order(
+        &self,
+        target: usize,
+        history: u64,
+        suffix: &[Placement],
+    ) -> Result<(), Rejection> {
+        let pair = pair_hash(history, self.locked);
+        match self.visited.find(
             pair,
             &self.chronology.placements[..target],
-            &scratch.suffix,
+            suffix,
             self.locked,
         ) {
-            return Err(Rejection::RepeatedHistory { earlier_action });
+            Some(earlier_action) => Err(Rejection::RepeatedHistory { earlier_action }),
+            None => Ok(()),
         }
-        Ok(replayed)
+    }
+
+    /// The time-move probe of the player to move replayed on bit boards (`on_graph`
+    /// false, as [`Position::probe`] does) or on the graph board of the Go core (the
+    /// reference): what the replay produced and the new order from the arrival gap on.
+    #[cfg(test)]
+    pub(crate) fn replay_time_move(
+        &self,
+        source: usize,
+        target: usize,
+        on_graph: bool,
+    ) -> Result<(super::replay::Replayed, Vec<Placement>), Rejection> {
+        self.check_turn(self.next)?;
+        self.check_time(self.next, source, target)?;
+        with_scratch(|scratch| {
+            let replayed = if on_graph {
+                self.replay_checked(source, target, scratch, &mut Silent, false)?
+            } else {
+                let replayed = probe_time(&self.chronology, &self.square, source, target, scratch)?;
+                self.check_new_order(target, replayed.history, &scratch.suffix)?;
+                replayed
+            };
+            Ok((replayed, scratch.suffix.clone()))
+        })
     }
 
     /// The full consequences of a time move for the player to move, without changing

@@ -15,7 +15,8 @@ pub(crate) struct Scratch {
     pub(crate) board: Board,
     spare: Board,
     captured: Vec<Point>,
-    seen: KeyIndex,
+    /// Exact keys of the new order's boards from the arrival on, to their board index.
+    pub(crate) seen: KeyIndex,
     /// The new order from the arrival gap on: traveller first, then the kept placements.
     pub(crate) suffix: Vec<Placement>,
     /// When a commit asks for them, the boards after each placement of `suffix`...
@@ -66,7 +67,7 @@ pub(crate) struct Silent;
 impl ReplaySink for Silent {}
 
 /// What a successful replay produced (the new board and suffix stay in the scratch).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Replayed {
     /// Exact key of the new present board.
     pub(crate) key: u64,

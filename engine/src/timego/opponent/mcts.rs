@@ -1,6 +1,7 @@
-//! Strong: Monte Carlo tree search over the full action set — placements, time moves,
-//! Lock and pass — with progressive widening in the order of a one-ply evaluation and Go
-//! playouts on the present board at the leaves. Every node's position is reached by
+//! Strong and Expert: Monte Carlo tree search over the full action set — placements, time
+//! moves, Lock and pass — with progressive widening in the order of a one-ply evaluation
+//! and Go playouts on the present board at the leaves. Expert also shares what a playout
+//! learnt about a point among all placements there (RAVE, see [`Style::Rave`]). Every node's position is reached by
 //! applying its path to a copy of the searched game, so legality, replays and both
 //! repetition rules are the engine's own at every depth. It caches nothing across
 //! histories: a node is a path of actions, never a board.
@@ -8,7 +9,7 @@
 use super::budget::Budget;
 use super::candidates::candidates;
 use super::eval::Evaluator;
-use super::playout::Playout;
+use super::playout::{FirstPlays, Playout};
 use super::rng::Rng;
 use super::{Found, SearchStop};
 use crate::go::Color;
@@ -31,6 +32,21 @@ const WIDENING: f64 = 1.5;
 const EVALUATION_WEIGHT: f64 = 0.5;
 /// Points of evaluation that move the logistic leaf estimate from 50% to 73%.
 const EVALUATION_SCALE: f64 = 3.0;
+/// RAVE: visits at which a placement's own mean and its all-moves-as-first mean weigh the
+/// same (Silver's β = ñ / (n + ñ + n·ñ / equivalence)).
+const RAVE_EQUIVALENCE: f64 = 300.0;
+
+/// How a tree values its children.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Style {
+    /// UCB1 on each child's own results (Strong).
+    Plain,
+    /// UCB1 on each child's own results blended with the all-moves-as-first results of
+    /// its placement: every later placement of the same colour on the same point, in the
+    /// tree or in a playout, counts for it (Expert). Many more samples per child early on,
+    /// which is what a short budget lacks.
+    Rave,
+}
 
 struct Node {
     action: Action,
@@ -39,6 +55,10 @@ struct Node {
     visits: u32,
     /// Sum of results for `mover`.
     total: f64,
+    /// All-moves-as-first samples of a placement node (Expert only).
+    amaf_visits: u32,
+    /// Sum of those samples' results for `mover`.
+    amaf_total: f64,
     children: Vec<u32>,
     /// Legal actions not yet children, best one-ply value first.
     pending: Vec<Action>,
@@ -53,6 +73,8 @@ impl Node {
             mover,
             visits: 0,
             total: 0.0,
+            amaf_visits: 0,
+            amaf_total: 0.0,
             children: Vec::new(),
             pending: Vec::new(),
             taken: 0,
@@ -68,6 +90,17 @@ impl Node {
         }
     }
 
+    /// The mean used for selection: the own mean, or with RAVE blended with the
+    /// all-moves-as-first mean, whose weight fades as own visits accumulate.
+    fn blended_mean(&self, style: Style) -> f64 {
+        if style == Style::Plain || self.amaf_visits == 0 {
+            return self.mean();
+        }
+        let (n, amaf) = (self.visits as f64, self.amaf_visits as f64);
+        let beta = amaf / (n + amaf + n * amaf / RAVE_EQUIVALENCE);
+        (1.0 - beta) * self.mean() + beta * self.amaf_total / amaf
+    }
+
     /// How many children a node visited `visits` times may have.
     fn width(&self) -> usize {
         2 + (WIDENING * (self.visits as f64).sqrt()) as usize
@@ -81,10 +114,16 @@ struct Tree<'g> {
     playout: Playout,
     rng: Rng,
     depth: u32,
+    style: Style,
 }
 
-/// Chooses Strong's action for the player to move.
-pub(super) fn search(game: &Game, budget: &mut Budget, seed: u64) -> Result<Found, SearchStop> {
+/// Chooses the action of the player to move by a tree search of `style`.
+pub(super) fn search(
+    game: &Game,
+    budget: &mut Budget,
+    seed: u64,
+    style: Style,
+) -> Result<Found, SearchStop> {
     let me = game.next_player().ok_or(SearchStop::NoMove)?;
     let mut tree = Tree {
         root: game,
@@ -93,6 +132,7 @@ pub(super) fn search(game: &Game, budget: &mut Budget, seed: u64) -> Result<Foun
         playout: Playout::new(game.size()),
         rng: Rng::new(seed),
         depth: 0,
+        style,
     };
     tree.expand(0, game, ROOT_CAP, budget)?;
     let root_candidates = tree.nodes[0].pending.len() as u32;
@@ -164,6 +204,8 @@ impl Tree<'_> {
         let mut game = self.root.clone();
         let mut path = vec![0usize];
         let mut index = 0usize;
+        // A leaf judged without a playout has no first plays.
+        let mut first = FirstPlays::default();
         let black_result = loop {
             if let Some(result) = self.decided(&game) {
                 break result;
@@ -183,14 +225,17 @@ impl Tree<'_> {
                 self.nodes.push(Node::new(action, action.player()));
                 self.nodes[index].children.push(child as u32);
                 path.push(child);
-                break self.decided(&game).unwrap_or_else(|| self.rollout(&game));
+                break match self.decided(&game) {
+                    Some(result) => result,
+                    None => self.rollout(&game, &mut first),
+                };
             }
             let Some(child) = self.select(index) else {
                 // Nothing legal was found (budget ran out while expanding): judge the board.
-                break self.rollout(&game);
+                break self.rollout(&game, &mut first);
             };
             if game.apply(self.nodes[child].action).is_err() {
-                break self.rollout(&game);
+                break self.rollout(&game, &mut first);
             }
             path.push(child);
             index = child;
@@ -199,12 +244,37 @@ impl Tree<'_> {
         for &n in &path {
             let node = &mut self.nodes[n];
             node.visits += 1;
-            node.total += match node.mover {
-                Color::Black => black_result,
-                Color::White => 1.0 - black_result,
-            };
+            node.total += for_mover(node.mover, black_result);
+        }
+        if self.style == Style::Rave {
+            self.back_up_first_plays(&path, first, black_result);
         }
         Ok(())
+    }
+
+    /// Credits `black_result` to every child, of every node on `path`, whose placement was
+    /// played first by the same colour on the same point later in this iteration (deeper
+    /// on the path or in the playout). Walks up from the leaf, so a tree placement
+    /// overrides the later plays on its point for the nodes above it. Time moves, Lock and
+    /// pass change no point's first play and get no such samples.
+    fn back_up_first_plays(&mut self, path: &[usize], mut first: FirstPlays, black_result: f64) {
+        for &n in path.iter().rev() {
+            for k in 0..self.nodes[n].children.len() {
+                let c = self.nodes[n].children[k] as usize;
+                let child = &mut self.nodes[c];
+                if let Action::Place { player, point } = child.action {
+                    if first.played(player, point) {
+                        child.amaf_visits += 1;
+                        child.amaf_total += for_mover(player, black_result);
+                    }
+                }
+            }
+            if let Action::Place { player, point } = self.nodes[n].action {
+                if n != 0 {
+                    first.note_earlier(player, point);
+                }
+            }
+        }
     }
 
     /// The child of `index` with the best upper confidence bound.
@@ -219,7 +289,8 @@ impl Tree<'_> {
                 let bound = if child.visits == 0 {
                     f64::INFINITY
                 } else {
-                    child.mean() + EXPLORATION * (log / child.visits as f64).sqrt()
+                    child.blended_mean(self.style)
+                        + EXPLORATION * (log / child.visits as f64).sqrt()
                 };
                 (c, bound)
             })
@@ -235,10 +306,12 @@ impl Tree<'_> {
     }
 
     /// Black's result of a leaf: a playout from the present board of `game`, blended with
-    /// the static evaluation, which halves the noise of a single playout.
-    fn rollout(&mut self, game: &Game) -> f64 {
+    /// the static evaluation, which halves the noise of a single playout. The playout's
+    /// first plays go to `first`.
+    fn rollout(&mut self, game: &Game, first: &mut FirstPlays) -> f64 {
         let to_move = game.next_player().unwrap_or(Color::Black);
         let (area, _) = self.playout.run(game.board(), to_move, &mut self.rng);
+        *first = self.playout.first_plays();
         let played = self.result(area as f64 - game.komi().value());
         let guess = self.evaluator.evaluate(game.board(), Color::Black, to_move);
         let guessed = 1.0 / (1.0 + (-guess / EVALUATION_SCALE).exp());
@@ -258,5 +331,13 @@ impl Tree<'_> {
         let points = self.evaluator.points() as f64;
         let scaled = (0.5 + margin / (2.0 * points)).clamp(0.0, 1.0);
         (1.0 - MARGIN_WEIGHT) * outcome + MARGIN_WEIGHT * scaled
+    }
+}
+
+/// A result for Black in [0, 1] seen from `mover`.
+fn for_mover(mover: Color, black_result: f64) -> f64 {
+    match mover {
+        Color::Black => black_result,
+        Color::White => 1.0 - black_result,
     }
 }

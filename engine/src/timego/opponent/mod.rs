@@ -12,6 +12,8 @@
 //!   probes, 900 ms soft budget, 2,500 ms hard deadline.
 //! - [`Level::Strong`] (the default) is a Monte Carlo tree search over the full action set
 //!   with Go playouts on the present board, using all the budget's time.
+//! - [`Level::Expert`] is the same tree search with RAVE: each playout also informs every
+//!   placement on the points it played, so a short budget goes further.
 
 mod budget;
 mod candidates;
@@ -38,17 +40,33 @@ pub enum Level {
     /// Monte Carlo tree search over placements, time moves, Lock and pass.
     #[default]
     Strong,
+    /// Strong's tree search sharing playout results among placements on the same point.
+    Expert,
 }
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 2] = [Level::Classic, Level::Strong];
+    pub const ALL: [Level; 3] = [Level::Classic, Level::Strong, Level::Expert];
 
-    /// The name used by the command line and in documents (`classic`, `strong`).
+    /// The name used by the command line and in documents (`classic`, `strong`, `expert`).
     pub fn name(self) -> &'static str {
         match self {
             Level::Classic => "classic",
             Level::Strong => "strong",
+            Level::Expert => "expert",
+        }
+    }
+
+    /// One player-facing sentence saying how the level plays.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Level::Classic => {
+                "The original practice opponent: looks two moves ahead, plays quickly."
+            }
+            Level::Strong => "Searches deeply with simulated games, including time moves and Lock.",
+            Level::Expert => {
+                "Strong's search, learning more from every simulated game: the hardest level."
+            }
         }
     }
 
@@ -64,12 +82,14 @@ impl Level {
         match self {
             Level::Classic => CLASSIC_WORK_PER_MS,
             Level::Strong => STRONG_WORK_PER_MS,
+            Level::Expert => EXPERT_WORK_PER_MS,
         }
     }
 }
 
 const CLASSIC_WORK_PER_MS: u64 = 380;
 const STRONG_WORK_PER_MS: u64 = 70;
+const EXPERT_WORK_PER_MS: u64 = 60;
 
 /// What a search did.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -79,9 +99,11 @@ pub struct SearchStats {
     pub probes: u64,
     /// Probes that found the action illegal.
     pub rejected: u64,
-    /// Search nodes: positions expanded by Classic's reply scans, tree iterations of Strong.
+    /// Search nodes: positions expanded by Classic's reply scans, tree iterations of Strong
+    /// and Expert.
     pub nodes: u64,
-    /// Deepest completed iteration in plies (Classic: 1 or 2; Strong: deepest tree path).
+    /// Deepest completed iteration in plies (Classic: 1 or 2; Strong and Expert: deepest
+    /// tree path).
     pub depth: u32,
     /// Candidate actions considered at the root.
     pub root_candidates: u32,
@@ -105,7 +127,8 @@ pub struct SearchReply {
     pub actions: usize,
     /// The level that searched.
     pub level: Level,
-    /// The search's estimate for the mover: Classic in points, Strong as a win rate 0..1.
+    /// The search's estimate for the mover: Classic in points, Strong and Expert as a win
+    /// rate 0..1.
     pub value: f64,
     /// What the search did.
     pub stats: SearchStats,
@@ -182,7 +205,8 @@ fn search(game: &Game, level: Level, budget: &mut Budget) -> Result<SearchReply,
     budget.check()?;
     let found = match level {
         Level::Classic => classic::search(game, budget, budget.seed())?,
-        Level::Strong => mcts::search(game, budget, budget.seed())?,
+        Level::Strong => mcts::search(game, budget, budget.seed(), mcts::Style::Plain)?,
+        Level::Expert => mcts::search(game, budget, budget.seed(), mcts::Style::Rave)?,
     };
     Ok(SearchReply {
         action: found.action,
