@@ -105,11 +105,12 @@ fn compare(game: &Game, consequences: &TimeMoveConsequences) -> TimeMoveComparis
             let k = step.old_index;
             let (before, after) = (&chronology.boards[k], &chronology.boards[k + 1]);
             let original = focus(graph, after, step.placement.point, removed(before, after));
+            let captured_cell = step.placement.player.opposite().cell();
             let restored = original
                 .captured
                 .iter()
                 .copied()
-                .filter(|&p| step.board[p as usize] != 0)
+                .filter(|&p| step.board[p as usize] == captured_cell)
                 .collect();
             StepComparison {
                 old_index: k,

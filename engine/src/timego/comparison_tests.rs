@@ -147,6 +147,9 @@ fn a_placement_cancelled_as_occupied_by_a_living_stone_shows_the_occupying_group
     // In the old order that placement retook A1 after White's A2 was captured.
     assert_eq!(step.original.board, game.chronological_board(7).unwrap());
     assert_eq!(step.original.groups[0].stones, points(3, &["A1"]));
+    // It captured White's A2 then; Black's traveller stands there now, which is no restoration.
+    assert_eq!(step.original.captured, points(3, &["A2"]));
+    assert!(step.restored.is_empty());
 }
 
 #[test]
