@@ -9,6 +9,7 @@ mod area;
 mod board;
 mod color;
 mod graph;
+mod groups;
 pub mod zobrist;
 
 pub use area::Area;

@@ -262,3 +262,32 @@ fn boards_on_irregular_graphs_capture_through_any_adjacency() {
     assert_eq!(sorted, vec![0, 1]);
     assert_eq!(b.liberty_count(2), 2);
 }
+
+#[test]
+fn chains_around_a_point_list_its_own_group_first_then_each_touching_group_once() {
+    // Black's L around B2: one chain touching B2 twice; White C2 and B3 apart.
+    let (g, b) = diagram(&[".O.", "X.O", "XX."]);
+    let around = b.chains_around(&g, pt(3, "B2"));
+    let stones: Vec<Vec<Point>> = around.iter().map(|c| c.stones.clone()).collect();
+    assert_eq!(
+        stones,
+        vec![
+            vec![pt(3, "A1"), pt(3, "B1"), pt(3, "A2")],
+            vec![pt(3, "C2")],
+            vec![pt(3, "B3")],
+        ]
+    );
+    assert_eq!(
+        around[0].liberties,
+        vec![pt(3, "C1"), pt(3, "B2"), pt(3, "A3")]
+    );
+    let own = b.chains_around(&g, pt(3, "B1"));
+    assert_eq!(own[0], b.chain_at(&g, pt(3, "B1")).unwrap());
+    assert_eq!(
+        own.len(),
+        1,
+        "B1's only neighbours are its own group and empty C1"
+    );
+    assert!(b.chains_around(&g, 9).is_empty(), "off the board");
+    assert_eq!(b.chain_at(&g, pt(3, "C1")), None);
+}

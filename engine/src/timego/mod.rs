@@ -8,8 +8,10 @@
 mod bit_replay;
 mod bits;
 mod chronology;
+mod comparison;
 mod consequences;
 mod game;
+mod inspect;
 mod key_index;
 mod legal;
 mod position;
@@ -21,8 +23,10 @@ mod types;
 
 pub mod opponent;
 
+pub use comparison::{ArrivalComparison, FocusedBoard, StepComparison, TimeMoveComparison};
 pub use consequences::{ArrivalStep, CancelledPlacement, ReplayStep, TimeMoveConsequences};
 pub use game::{Checkpoint, Game, GameView, ReplayError, SetupError};
+pub use inspect::InspectError;
 pub use legal::{Arrival, Birth};
 pub use position::{Applied, ProbeSummary};
 pub use record::{RecordError, TimeGoDocument, RULES, SCHEMA, VERSION};
@@ -34,5 +38,7 @@ pub use types::{
 
 #[cfg(test)]
 mod bit_tests;
+#[cfg(test)]
+mod comparison_tests;
 #[cfg(test)]
 mod tests;

@@ -28,6 +28,8 @@ pub fn export_all(dir: &Path) -> io::Result<Vec<String>> {
     export(crate::timego::ReviewArgs::export_all_to(dir))?;
     export(crate::timego::ArrivalsArgs::export_all_to(dir))?;
     export(crate::timego::PreviewArgs::export_all_to(dir))?;
+    export(crate::timego::GroupArgs::export_all_to(dir))?;
+    export(canon_engine::go::Chain::export_all_to(dir))?;
     export(crate::timego::ImportArgs::export_all_to(dir))?;
     export(crate::timego::ConfirmArgs::export_all_to(dir))?;
     export(crate::timego::ArrivalOption::export_all_to(dir))?;

@@ -58,6 +58,7 @@ pub fn dispatch(core: &mut AppCore, cmd: &str, payload: Value) -> CommandResult<
         "timego_review" => reply(core.timego_mut().review(args(cmd, payload)?)?),
         "timego_arrivals" => reply(core.timego().arrivals(args(cmd, payload)?)?),
         "timego_preview" => reply(core.timego().preview(args(cmd, payload)?)?),
+        "timego_group" => reply(core.timego().group(args(cmd, payload)?)?),
         "timego_legal" => reply(core.timego().legal()),
         "timego_export" => reply(core.timego().export()?),
         "timego_import" => reply(core.timego_mut().import(args(cmd, payload)?)?),

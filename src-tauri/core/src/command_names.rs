@@ -14,6 +14,7 @@ pub const NAMES: &[&str] = &[
     "timego_review",
     "timego_arrivals",
     "timego_preview",
+    "timego_group",
     "timego_legal",
     "timego_export",
     "timego_import",

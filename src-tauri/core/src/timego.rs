@@ -4,8 +4,10 @@
 use crate::error::{AppError, CommandResult};
 use crate::save_slot::{Found, SaveSlot, SaveStatus};
 use crate::settings::Settings;
+use canon_engine::go::Chain;
 use canon_engine::timego::{
-    Action, Game, GameView, Rejection, TimeMoveConsequences, DOCUMENT_LIMIT, MAX_SIZE, MIN_SIZE,
+    Action, Game, GameView, Rejection, TimeMoveComparison, TimeMoveConsequences, DOCUMENT_LIMIT,
+    MAX_SIZE, MIN_SIZE,
 };
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -93,6 +95,17 @@ pub struct PreviewArgs {
     pub target: usize,
 }
 
+/// Arguments of `timego_group`.
+#[derive(Debug, Clone, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct GroupArgs {
+    /// Any board of the game being looked at (the present, a replay step, a compared
+    /// original): one cell per point, `0` empty, `1` black, `2` white.
+    pub board: Vec<u8>,
+    /// The point whose group is wanted (`row × size + column`, from 0 at A1).
+    pub point: usize,
+}
+
 /// Arguments of `timego_import`.
 #[derive(Debug, Clone, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
@@ -125,6 +138,9 @@ pub struct TimePreview {
     pub consequences: TimeMoveConsequences,
     /// For each cancelled placement, in the order of `consequences.cancelled`, why in words.
     pub cancelled_reasons: Vec<String>,
+    /// The arrival and every replay step beside its original version, with the relevant
+    /// groups and their empty liberties.
+    pub comparison: TimeMoveComparison,
 }
 
 /// The app's TimeGo game and its save file.
@@ -272,10 +288,23 @@ impl TimeGoSession {
                 )
             })
             .collect();
+        let comparison = self
+            .viewed
+            .compare_time(args.source, args.target)
+            .map_err(|rejection| illegal(rejection, self.viewed.size()))?;
         Ok(TimePreview {
             consequences,
             cancelled_reasons,
+            comparison,
         })
+    }
+
+    /// The group through `point` of `board` (a board of the viewed game) with its empty
+    /// liberties, computed by the engine; `None` for an empty point.
+    pub fn group(&self, args: GroupArgs) -> CommandResult<Option<Chain>> {
+        self.viewed
+            .group_at(&args.board, args.point)
+            .map_err(|error| AppError::invalid(error.to_string()))
     }
 
     /// Every legal action in the viewed position, sorted as the CLI's `legal` prints them.
@@ -758,5 +787,48 @@ mod tests {
             .unwrap();
         assert_eq!((view.position.size, view.turns.len()), (4, 3));
         assert_eq!(saved(&dir), document);
+    }
+
+    #[test]
+    fn group_reads_any_board_of_the_game_and_refuses_a_wrong_one_in_words() {
+        let dir = TestDir::new("timego-group");
+        let mut session = session(&dir, true);
+        capture_line(&mut session);
+        let before = saved(&dir);
+        let board = session.view().position.checkpoint.board;
+        // Black B1 and A2 stand apart after capturing A1 (4×4: B1 = 1, A2 = 4).
+        let b1 = session
+            .group(GroupArgs {
+                board: board.clone(),
+                point: 1,
+            })
+            .unwrap()
+            .unwrap();
+        assert_eq!((b1.stones, b1.liberties), (vec![1], vec![0, 2, 5]));
+        assert_eq!(session.group(GroupArgs { board, point: 0 }).unwrap(), None);
+        // A board of the past: White's A1 before the capture, in atari at A2.
+        let mut past = vec![0u8; 16];
+        past[1] = 1;
+        past[0] = 2;
+        let a1 = session
+            .group(GroupArgs {
+                board: past,
+                point: 0,
+            })
+            .unwrap()
+            .unwrap();
+        assert_eq!((a1.color, a1.liberties), (Color::White, vec![4]));
+        for (board, point, words) in [
+            (vec![0u8; 25], 0, "not a 4 × 4 coloring"),
+            (vec![7u8; 16], 0, "cell 0 has value 7"),
+            (vec![0u8; 16], 16, "point 16 is not on the board"),
+        ] {
+            let error = session.group(GroupArgs { board, point }).unwrap_err();
+            assert!(
+                matches!(&error, AppError::InvalidArgument { message } if message.contains(words)),
+                "{error:?}"
+            );
+        }
+        assert_eq!(saved(&dir), before, "looking changes nothing");
     }
 }

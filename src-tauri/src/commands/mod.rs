@@ -7,10 +7,11 @@ mod files;
 use canon_app_core::app::AppStatus;
 use canon_app_core::settings::Settings;
 use canon_app_core::timego::{
-    ApplyArgs, ArrivalOption, ArrivalsArgs, ConfirmArgs, ImportArgs, NewGameArgs, PreviewArgs,
-    ReviewArgs, TimeGoView, TimePreview,
+    ApplyArgs, ArrivalOption, ArrivalsArgs, ConfirmArgs, GroupArgs, ImportArgs, NewGameArgs,
+    PreviewArgs, ReviewArgs, TimeGoView, TimePreview,
 };
 use canon_app_core::{AppCore, CommandResult};
+use canon_engine::go::Chain;
 use canon_engine::timego::Action;
 use std::sync::{Mutex, MutexGuard};
 use tauri::ipc::Invoke;
@@ -37,6 +38,7 @@ pub fn handler() -> impl Fn(Invoke<tauri::Wry>) -> bool + Send + Sync + 'static 
         timego_review,
         timego_arrivals,
         timego_preview,
+        timego_group,
         timego_legal,
         timego_export,
         timego_import,
@@ -91,6 +93,11 @@ fn timego_arrivals(core: Core<'_>, args: ArrivalsArgs) -> CommandResult<Vec<Arri
 #[tauri::command]
 fn timego_preview(core: Core<'_>, args: PreviewArgs) -> CommandResult<TimePreview> {
     lock(&core).timego().preview(args)
+}
+
+#[tauri::command]
+fn timego_group(core: Core<'_>, args: GroupArgs) -> CommandResult<Option<Chain>> {
+    lock(&core).timego().group(args)
 }
 
 #[tauri::command]

@@ -61,8 +61,9 @@ import type { Action } from './bindings/Action';
 import type { ArrivalOption } from './bindings/ArrivalOption';
 import type { TimeGoView } from './bindings/TimeGoView';
 import type { TimePreview as BackendPreview } from './bindings/TimePreview';
-import type { Arrival, TimeGoState, TimePreview } from '../games/timego/model';
-import { arrivalFromBackend, previewFromConsequences, stateFromView } from '../games/timego/adapt';
+import type { Chain } from './bindings/Chain';
+import type { Arrival, Group, TimeGoState, TimePreview } from '../games/timego/model';
+import { arrivalFromBackend, groupFromChain, previewFromConsequences, stateFromView } from '../games/timego/adapt';
 
 /** The saved TimeGo game at its viewed cursor, or a new one with the default settings. */
 export async function timegoOpen(): Promise<TimeGoState> {
@@ -94,7 +95,14 @@ export async function timegoArrivals(source: number): Promise<Arrival[]> {
 
 /** The possible present of moving birth `source` to gap `target`, without changing the game. */
 export async function timegoPreview(source: number, target: number): Promise<TimePreview> {
-  return previewFromConsequences((await call<BackendPreview>('timego_preview', { source, target })).consequences);
+  const preview = await call<BackendPreview>('timego_preview', { source, target });
+  return previewFromConsequences(preview.consequences, preview.comparison);
+}
+
+/** The group through `point` of `board` (any board of the viewed game) and its empty liberties, from the engine; null if empty. */
+export async function timegoGroup(board: readonly number[], point: number): Promise<Group | null> {
+  const chain = await call<Chain | null>('timego_group', { board, point });
+  return chain ? groupFromChain(chain) : null;
 }
 
 /** The complete `time-go-game` document of the line with the viewed cursor. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { previewFromConsequences, stateFromView } from './adapt';
 import type { GameView } from '../../lib/bindings/GameView';
+import type { TimeMoveComparison } from '../../lib/bindings/TimeMoveComparison';
 import type { TimeMoveConsequences } from '../../lib/bindings/TimeMoveConsequences';
 
 // 2×2 values shaped like the engine's output; the adapter must only regroup them.
@@ -78,7 +79,19 @@ describe('adapting engine values', () => {
         { old_index: 1, placement: { player: 'white', point: 3 }, new_index: null, cancelled: { kind: 'suicide' }, captured: [], board: [1, 1, 0, 0] },
       ],
     };
-    const p = previewFromConsequences(c);
+    const focused = (board: number[], stones: number[], liberties: number[]) => ({
+      board,
+      groups: [{ color: 'black' as const, stones, liberties }],
+      captured: [],
+    });
+    const comparison: TimeMoveComparison = {
+      arrival: { before: { board: [0, 0, 0, 0], groups: [], captured: [] }, after: focused([0, 1, 0, 0], [1], [0, 3]) },
+      steps: [
+        { old_index: 0, original_board: 1, original: focused([1, 0, 0, 0], [0], [1, 2]), replayed: focused([1, 1, 0, 0], [0, 1], [2, 3]), restored: [] },
+        { old_index: 1, original_board: 2, original: focused([1, 0, 0, 2], [0], [1, 2]), replayed: focused([1, 1, 0, 0], [0, 1], [2, 3]), restored: [] },
+      ],
+    };
+    const p = previewFromConsequences(c, comparison);
     expect(p.frames.map((f) => f.before)).toEqual([
       [0, 0, 0, 0],
       [0, 1, 0, 0],
@@ -88,5 +101,53 @@ describe('adapting engine values', () => {
     expect(p.frames[2]).toMatchObject({ newIndex: null, cancelled: { kind: 'suicide' } });
     expect(p.cancelled).toEqual([{ oldIndex: 1, player: 'white', point: 3 }]);
     expect(p.board).toEqual([1, 1, 0, 0]);
+  });
+
+  it('pairs the arrival with its boards around the insertion and each step with its original version', () => {
+    const p = previewFromConsequences(
+      {
+        source: 1,
+        target: 0,
+        traveller: { player: 'black', point: 1 },
+        placements: [
+          { player: 'black', point: 1 },
+          { player: 'white', point: 0 },
+        ],
+        locked: 0,
+        board_before: [2, 1, 0, 0],
+        board_after: [2, 1, 0, 0],
+        board_unchanged: true,
+        restored: [],
+        captured: [],
+        cancelled: [],
+        traveller_died: false,
+        arrival: { board_before: [0, 0, 0, 0], board_after: [0, 1, 0, 0], captured: [] },
+        steps: [{ old_index: 0, placement: { player: 'white', point: 0 }, new_index: 1, cancelled: null, captured: [], board: [2, 1, 0, 0] }],
+      },
+      {
+        arrival: {
+          before: { board: [0, 0, 0, 0], groups: [], captured: [] },
+          after: { board: [0, 1, 0, 0], groups: [{ color: 'black', stones: [1], liberties: [0, 3] }], captured: [] },
+        },
+        steps: [
+          {
+            old_index: 0,
+            original_board: 1,
+            original: { board: [2, 0, 0, 0], groups: [{ color: 'white', stones: [0], liberties: [1, 2] }], captured: [] },
+            replayed: { board: [2, 1, 0, 0], groups: [{ color: 'white', stones: [0], liberties: [2] }], captured: [] },
+            restored: [],
+          },
+        ],
+      },
+    );
+    expect(p.frames[0].compare).toEqual({
+      earlier: { board: [0, 0, 0, 0], groups: [], captured: [] },
+      later: { board: [0, 1, 0, 0], groups: [{ stone: 'black', stones: [1], liberties: [0, 3] }], captured: [] },
+      originalBoard: null,
+      restored: [],
+    });
+    expect(p.frames[1].compare.originalBoard).toBe(1);
+    expect(p.frames[1].compare.earlier.groups).toEqual([{ stone: 'white', stones: [0], liberties: [1, 2] }]);
+    expect(p.frames[1].compare.later.groups).toEqual([{ stone: 'white', stones: [0], liberties: [2] }]);
   });
 });

@@ -5,8 +5,11 @@
 import type { ArrivalOption } from '../../lib/bindings/ArrivalOption';
 import type { Reason as BackendReason } from '../../lib/bindings/Reason';
 import type { TimeGoView } from '../../lib/bindings/TimeGoView';
+import type { Chain } from '../../lib/bindings/Chain';
+import type { FocusedBoard } from '../../lib/bindings/FocusedBoard';
+import type { TimeMoveComparison } from '../../lib/bindings/TimeMoveComparison';
 import type { TimeMoveConsequences } from '../../lib/bindings/TimeMoveConsequences';
-import type { Arrival, Reason, ReplayFrame, TimeGoState, TimePreview } from './model';
+import type { Arrival, ComparedBoard, Group, Reason, ReplayFrame, TimeGoState, TimePreview } from './model';
 
 /** The engine's typed rejection with the backend's sentence, as one reason. */
 export function reasonFromBackend(r: BackendReason): Reason {
@@ -41,8 +44,20 @@ export function arrivalFromBackend(a: ArrivalOption): Arrival {
   return { target: a.target, reason: a.reason ? reasonFromBackend(a.reason) : null };
 }
 
-/** The possible present and its causal replay from the engine's consequences. */
-export function previewFromConsequences(c: TimeMoveConsequences): TimePreview {
+/** A group from the engine's chain. */
+export function groupFromChain(c: Chain): Group {
+  return { stone: c.color, stones: c.stones, liberties: c.liberties };
+}
+
+function comparedBoard(f: FocusedBoard): ComparedBoard {
+  return { board: f.board, groups: f.groups.map(groupFromChain), captured: f.captured };
+}
+
+/**
+ * The possible present and its causal replay from the engine's consequences and its replay
+ * comparison (one entry per step, in the same order).
+ */
+export function previewFromConsequences(c: TimeMoveConsequences, comparison: TimeMoveComparison): TimePreview {
   const arrival: ReplayFrame = {
     arrival: true,
     player: c.traveller.player,
@@ -53,9 +68,16 @@ export function previewFromConsequences(c: TimeMoveConsequences): TimePreview {
     captured: c.arrival.captured,
     before: c.arrival.board_before,
     after: c.arrival.board_after,
+    compare: {
+      earlier: comparedBoard(comparison.arrival.before),
+      later: comparedBoard(comparison.arrival.after),
+      originalBoard: null,
+      restored: [],
+    },
   };
   let before = c.arrival.board_after;
-  const steps = c.steps.map((s): ReplayFrame => {
+  const steps = c.steps.map((s, i): ReplayFrame => {
+    const compared = comparison.steps[i];
     const frame: ReplayFrame = {
       arrival: false,
       player: s.placement.player,
@@ -66,6 +88,12 @@ export function previewFromConsequences(c: TimeMoveConsequences): TimePreview {
       captured: s.captured,
       before,
       after: s.board,
+      compare: {
+        earlier: comparedBoard(compared.original),
+        later: comparedBoard(compared.replayed),
+        originalBoard: compared.original_board,
+        restored: compared.restored,
+      },
     };
     before = s.board;
     return frame;

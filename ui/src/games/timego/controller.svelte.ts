@@ -1,6 +1,6 @@
 import * as api from '../../lib/api';
 import { CommandError } from '../../lib/api';
-import type { Arrival, TimeGoState, Reason, TimePreview, Turn } from './model';
+import type { Arrival, Group, TimeGoState, Reason, TimePreview, Turn } from './model';
 
 /** The three ways the board responds to a choice. */
 export type Mode = 'place' | 'time' | 'inspect';
@@ -41,6 +41,10 @@ export class TimeGoController {
   arrivalProblem: Reason | null = $state(null);
   /** Point whose group Inspect mode shows. */
   inspected: number | null = $state(null);
+  /** The engine's group and liberties at `inspected`, once it has answered. */
+  inspectedGroup: Group | null = $state(null);
+  /** Whether the original and rewritten boards are shown side by side (stacked on phones). */
+  comparing = $state(false);
   /** Frame of the causal replay being shown, or null for the final outcome. */
   replayFrame: number | null = $state(null);
   /** Whether the replay advances by itself. */
@@ -48,6 +52,7 @@ export class TimeGoController {
   /** An action waiting for the player's confirmation to replace the later turns. */
   pendingReplace: { message: string; action: Turn } | null = $state(null);
   #request = 0;
+  #inspectRequest = 0;
   #reviewTarget: number | null = null;
   #timer: ReturnType<typeof setInterval> | null = null;
 
@@ -89,7 +94,7 @@ export class TimeGoController {
   setMode(mode: Mode): void {
     this.mode = mode;
     this.notice = null;
-    this.inspected = null;
+    this.#clearInspection();
     if (mode !== 'time') this.#resetExploration();
   }
 
@@ -127,6 +132,28 @@ export class TimeGoController {
     } catch (e) {
       if (request !== this.#request) return;
       this.arrivalProblem = reasonOf(e);
+    }
+  }
+
+  /** Shows or hides the comparison of original and rewritten boards. */
+  toggleCompare(): void {
+    this.comparing = !this.comparing;
+  }
+
+  /** Asks the engine for the group through `point` of the actual board and its liberties (Inspect mode). */
+  async inspect(point: number): Promise<void> {
+    const view = this.view;
+    if (!view) return;
+    this.inspected = point;
+    this.inspectedGroup = null;
+    const request = ++this.#inspectRequest;
+    try {
+      const group = await api.timegoGroup(view.board, point);
+      if (request !== this.#inspectRequest) return;
+      this.inspectedGroup = group;
+      if (!group) this.inspected = null;
+    } catch (e) {
+      if (request === this.#inspectRequest) this.notice = { reason: reasonOf(e) };
     }
   }
 
@@ -178,7 +205,7 @@ export class TimeGoController {
     const current = this.#reviewTarget ?? view?.cursor;
     if (!view || cursor < 0 || cursor > view.turns.length || cursor === current) return;
     this.#resetExploration();
-    this.inspected = null;
+    this.#clearInspection();
     this.#reviewTarget = cursor;
     try {
       await this.#run(() => api.timegoReview(cursor));
@@ -234,10 +261,7 @@ export class TimeGoController {
     const view = this.view;
     if (!view) return;
     if (this.mode === 'place') return this.place(point);
-    if (this.mode === 'inspect') {
-      this.inspected = view.board[point] ? point : null;
-      return;
-    }
+    if (this.mode === 'inspect') return this.inspect(point);
     // Any stone may be chosen: for one that cannot travel the engine says why (locked, not yours...).
     const birth = this.birthAt(point);
     if (birth !== null) await this.chooseTraveller(birth);
@@ -249,6 +273,12 @@ export class TimeGoController {
     if (!view || !view.board[point]) return null;
     for (let i = view.placements.length - 1; i >= 0; i--) if (view.placements[i].point === point) return i;
     return null;
+  }
+
+  #clearInspection(): void {
+    this.#inspectRequest++;
+    this.inspected = null;
+    this.inspectedGroup = null;
   }
 
   #resetExploration(): void {
@@ -284,6 +314,7 @@ export class TimeGoController {
     try {
       this.view = await command();
       this.notice = null;
+      this.#clearInspection();
       onSuccess?.();
       if (this.mode === 'time' && this.view.next === null) this.mode = 'place';
     } catch (e) {

@@ -72,6 +72,34 @@ export interface Cancelled {
   point: number;
 }
 
+/** A group of stones with its empty liberties, as the engine found it. */
+export interface Group {
+  stone: Stone;
+  stones: number[];
+  liberties: number[];
+}
+
+/** One board of a comparison with the engine's relevant groups and the stones the event removed. */
+export interface ComparedBoard {
+  board: number[];
+  groups: Group[];
+  captured: number[];
+}
+
+/**
+ * What a replay frame is compared with: for the arrival, the board just before the insertion
+ * (`earlier`) and just after (`later`); for a replayed placement, its original version in the
+ * old order (`earlier`) and the replayed board (`later`).
+ */
+export interface FrameComparison {
+  earlier: ComparedBoard;
+  later: ComparedBoard;
+  /** For a replayed placement, the index of the old chronology's board it is compared with. */
+  originalBoard: number | null;
+  /** Stones the original version captured that still stand after this step. */
+  restored: number[];
+}
+
 /** One frame of the causal replay: the traveller's arrival, then each later old placement. */
 export interface ReplayFrame {
   /** True for the arrival frame. */
@@ -89,6 +117,8 @@ export interface ReplayFrame {
   /** The board before and after this frame. */
   before: number[];
   after: number[];
+  /** The frame beside its original version, with the engine's groups and liberties. */
+  compare: FrameComparison;
 }
 
 /** The possible present after a time move, with its consequences. */

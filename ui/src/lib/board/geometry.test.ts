@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnLetter, coordOf, groupAndLiberties, moveFocus, pointName, pointOf } from './geometry';
+import { columnLetter, coordOf, moveFocus, pointName, pointOf } from './geometry';
 
 describe('board geometry', () => {
   it('names A1 bottom-left and the last point top-right', () => {
@@ -31,13 +31,5 @@ describe('board geometry', () => {
     expect(moveFocus(15, 4, 'ArrowUp')).toBe(15);
     expect(moveFocus(9, 4, 'Home')).toBe(0);
     expect(moveFocus(9, 4, 'End')).toBe(15);
-  });
-
-  it('finds a group and its distinct liberties', () => {
-    // 3x3: black at A1, B1; white at A2.
-    const board = [1, 1, 0, 2, 0, 0, 0, 0, 0];
-    expect(groupAndLiberties(board, 3, 0)).toEqual({ group: [0, 1], liberties: [2, 4] });
-    expect(groupAndLiberties(board, 3, 3)).toEqual({ group: [3], liberties: [4, 6] });
-    expect(groupAndLiberties(board, 3, 8)).toEqual({ group: [], liberties: [] });
   });
 });

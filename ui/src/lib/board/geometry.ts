@@ -54,37 +54,3 @@ export function moveFocus(point: number, size: number, key: FocusKey): number {
 export function isFocusKey(key: string): key is FocusKey {
   return ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(key);
 }
-
-/** The orthogonal neighbours of a point on a square board. */
-export function neighbors(point: number, size: number): number[] {
-  const { row, column } = coordOf(point, size);
-  const out: number[] = [];
-  if (row > 0) out.push(point - size);
-  if (row < size - 1) out.push(point + size);
-  if (column > 0) out.push(point - 1);
-  if (column < size - 1) out.push(point + 1);
-  return out;
-}
-
-/**
- * The group containing `point` and its empty neighbours, for Inspect mode.
- * This is display geometry only (which dots to draw); no rule decision depends on it.
- */
-export function groupAndLiberties(board: readonly number[], size: number, point: number): { group: number[]; liberties: number[] } {
-  const color = board[point];
-  if (!color) return { group: [], liberties: [] };
-  const seen = new Set<number>([point]);
-  const libs = new Set<number>();
-  const stack = [point];
-  while (stack.length) {
-    const p = stack.pop() as number;
-    for (const n of neighbors(p, size)) {
-      if (board[n] === 0) libs.add(n);
-      else if (board[n] === color && !seen.has(n)) {
-        seen.add(n);
-        stack.push(n);
-      }
-    }
-  }
-  return { group: [...seen].sort((a, b) => a - b), liberties: [...libs].sort((a, b) => a - b) };
-}
