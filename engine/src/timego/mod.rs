@@ -18,6 +18,7 @@ mod replay;
 mod types;
 
 pub mod opponent;
+pub mod tutorial;
 
 pub use consequences::{ArrivalStep, CancelledPlacement, ReplayStep, TimeMoveConsequences};
 pub use game::{Checkpoint, Game, GameView, ReplayError, SetupError};
