@@ -53,6 +53,8 @@ pub struct Marks {
     pub liberties: Vec<Point>,
     /// Points of placements cancelled by the last time move.
     pub crosses: Vec<Point>,
+    /// Stones whose births are in the locked prefix (drawn as small squares).
+    pub locked: Vec<Point>,
 }
 
 /// One arrival gap of a traveller and whether it is legal.
@@ -271,10 +273,19 @@ impl LessonRun {
             .collect();
         liberties.sort_unstable();
         liberties.dedup();
+        let mut locked: Vec<Point> = self
+            .game
+            .births()
+            .into_iter()
+            .filter(|birth| birth.locked)
+            .map(|birth| birth.placement.point)
+            .collect();
+        locked.sort_unstable();
         Marks {
             rings,
             liberties,
             crosses: self.crosses.clone(),
+            locked,
         }
     }
 

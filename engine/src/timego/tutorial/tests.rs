@@ -183,6 +183,8 @@ fn marks_follow_the_present_position() {
     let travellers: Vec<u16> = run.view().travels.iter().map(|t| t.point).collect();
     assert_eq!(travellers, vec![5, 2]);
     // Lesson 6: the time move cancels White's D4, which gets a cross; rings disappear.
+    // B1 (White), C3 (Black) and A2 (White) stand with locked births; A1 was captured.
+    assert_eq!(LessonRun::start(5).unwrap().marks().locked, vec![1, 4, 10]);
     let run = solve(5);
     assert_eq!(run.marks().crosses, vec![15]);
     assert!(run.marks().rings.is_empty());

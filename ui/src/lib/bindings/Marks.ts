@@ -16,4 +16,8 @@ liberties: Array<number>,
 /**
  * Points of placements cancelled by the last time move.
  */
-crosses: Array<number>, };
+crosses: Array<number>, 
+/**
+ * Stones whose births are in the locked prefix (drawn as small squares).
+ */
+locked: Array<number>, };
