@@ -22,6 +22,7 @@ mod replay;
 mod types;
 
 pub mod opponent;
+pub mod tutorial;
 
 pub use comparison::{ArrivalComparison, FocusedBoard, StepComparison, TimeMoveComparison};
 pub use consequences::{ArrivalStep, CancelledPlacement, ReplayStep, TimeMoveConsequences};

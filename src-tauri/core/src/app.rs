@@ -8,6 +8,7 @@ use crate::save_slot::{SaveStatus, OTHER_INSTANCE_MESSAGE};
 use crate::settings::Settings;
 use crate::settings_store::SettingsStore;
 use crate::timego::TimeGoSession;
+use crate::tutorial::TutorialSession;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use ts_rs::TS;
@@ -48,6 +49,7 @@ pub struct AppCore {
     settings_notice: Option<String>,
     settings_store: Box<dyn SettingsStore>,
     timego: TimeGoSession,
+    tutorial: TutorialSession,
 }
 
 impl AppCore {
@@ -68,6 +70,7 @@ impl AppCore {
             ),
         };
         let timego = TimeGoSession::open(data_dir, role.may_save(), &settings);
+        let tutorial = TutorialSession::open(data_dir, role.may_save());
         Ok(Self {
             data_dir: data_dir.to_path_buf(),
             role,
@@ -75,6 +78,7 @@ impl AppCore {
             settings_notice,
             settings_store,
             timego,
+            tutorial,
         })
     }
 
@@ -122,5 +126,15 @@ impl AppCore {
     /// The TimeGo game, to change it.
     pub fn timego_mut(&mut self) -> &mut TimeGoSession {
         &mut self.timego
+    }
+
+    /// The TimeGo tutorial (separate from the saved game).
+    pub fn tutorial(&self) -> &TutorialSession {
+        &self.tutorial
+    }
+
+    /// The TimeGo tutorial, to play in it.
+    pub fn tutorial_mut(&mut self) -> &mut TutorialSession {
+        &mut self.tutorial
     }
 }

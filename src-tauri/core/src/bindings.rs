@@ -34,6 +34,10 @@ pub fn export_all(dir: &Path) -> io::Result<Vec<String>> {
     export(crate::timego::ConfirmArgs::export_all_to(dir))?;
     export(crate::timego::ArrivalOption::export_all_to(dir))?;
     export(crate::timego::TimePreview::export_all_to(dir))?;
+    export(crate::tutorial::TutorialOverview::export_all_to(dir))?;
+    export(crate::tutorial::TutorialLesson::export_all_to(dir))?;
+    export(crate::tutorial::LessonArgs::export_all_to(dir))?;
+    export(crate::tutorial::TutorialActionArgs::export_all_to(dir))?;
     let mut names: Vec<String> = std::fs::read_dir(dir)?
         .map(|entry| entry.map(|entry| entry.file_name().to_string_lossy().into_owned()))
         .collect::<io::Result<_>>()?;

@@ -66,6 +66,12 @@ pub fn dispatch(core: &mut AppCore, cmd: &str, payload: Value) -> CommandResult<
         "timego_set_aside_invalid" => {
             reply(core.timego_mut().set_aside_invalid(args(cmd, payload)?)?)
         }
+        "tutorial_lessons" => reply(core.tutorial().overview()),
+        "tutorial_start" => reply(core.tutorial_mut().start(args(cmd, payload)?)?),
+        "tutorial_current" => reply(core.tutorial().current()?),
+        "tutorial_reset" => reply(core.tutorial_mut().reset()?),
+        "tutorial_hint" => reply(core.tutorial_mut().hint()?),
+        "tutorial_apply" => reply(core.tutorial_mut().apply(args(cmd, payload)?)?),
         _ if FILE_DIALOG_NAMES.contains(&cmd) => Err(AppError::UnknownCommand {
             message: format!(
                 "{cmd} opens the operating system's file dialog, which only the app has; \

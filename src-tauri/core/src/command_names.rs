@@ -20,6 +20,12 @@ pub const NAMES: &[&str] = &[
     "timego_import",
     "timego_invalid_save",
     "timego_set_aside_invalid",
+    "tutorial_lessons",
+    "tutorial_start",
+    "tutorial_current",
+    "tutorial_reset",
+    "tutorial_hint",
+    "tutorial_apply",
 ];
 
 /// Commands that open the operating system's file dialogs (so the webview never names a

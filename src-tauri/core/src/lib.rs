@@ -20,6 +20,7 @@ pub mod settings_store;
 #[cfg(test)]
 mod test_dir;
 pub mod timego;
+pub mod tutorial;
 
 pub use app::AppCore;
 pub use error::{AppError, CommandResult};

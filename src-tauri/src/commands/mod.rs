@@ -10,6 +10,7 @@ use canon_app_core::timego::{
     ApplyArgs, ArrivalOption, ArrivalsArgs, ConfirmArgs, GroupArgs, ImportArgs, NewGameArgs,
     PreviewArgs, ReviewArgs, TimeGoView, TimePreview,
 };
+use canon_app_core::tutorial::{LessonArgs, TutorialActionArgs, TutorialLesson, TutorialOverview};
 use canon_app_core::{AppCore, CommandResult};
 use canon_engine::go::Chain;
 use canon_engine::timego::Action;
@@ -44,6 +45,12 @@ pub fn handler() -> impl Fn(Invoke<tauri::Wry>) -> bool + Send + Sync + 'static 
         timego_import,
         timego_invalid_save,
         timego_set_aside_invalid,
+        tutorial_lessons,
+        tutorial_start,
+        tutorial_current,
+        tutorial_reset,
+        tutorial_hint,
+        tutorial_apply,
         files::timego_export_file,
         files::timego_import_file,
         files::timego_export_invalid_file,
@@ -123,4 +130,34 @@ fn timego_invalid_save(core: Core<'_>) -> CommandResult<Option<String>> {
 #[tauri::command]
 fn timego_set_aside_invalid(core: Core<'_>, args: ConfirmArgs) -> CommandResult<TimeGoView> {
     lock(&core).timego_mut().set_aside_invalid(args)
+}
+
+#[tauri::command]
+fn tutorial_lessons(core: Core<'_>) -> TutorialOverview {
+    lock(&core).tutorial().overview()
+}
+
+#[tauri::command]
+fn tutorial_start(core: Core<'_>, args: LessonArgs) -> CommandResult<TutorialLesson> {
+    lock(&core).tutorial_mut().start(args)
+}
+
+#[tauri::command]
+fn tutorial_current(core: Core<'_>) -> CommandResult<TutorialLesson> {
+    lock(&core).tutorial().current()
+}
+
+#[tauri::command]
+fn tutorial_reset(core: Core<'_>) -> CommandResult<TutorialLesson> {
+    lock(&core).tutorial_mut().reset()
+}
+
+#[tauri::command]
+fn tutorial_hint(core: Core<'_>) -> CommandResult<TutorialLesson> {
+    lock(&core).tutorial_mut().hint()
+}
+
+#[tauri::command]
+fn tutorial_apply(core: Core<'_>, args: TutorialActionArgs) -> CommandResult<TutorialLesson> {
+    lock(&core).tutorial_mut().apply(args)
 }

@@ -124,3 +124,33 @@ export function timegoInvalidSave(): Promise<string | null> {
 export async function timegoSetAsideInvalid(): Promise<TimeGoState> {
   return stateFromView(await call<TimeGoView>('timego_set_aside_invalid', { confirm: true }));
 }
+
+// ---- TimeGo tutorial -----------------------------------------------------------------
+// A sandbox apart from the saved game: the backend never reads or writes timego.json here.
+import type { TutorialLesson } from './bindings/TutorialLesson';
+import type { TutorialOverview } from './bindings/TutorialOverview';
+
+/** The seven lessons with the player's completed marks. */
+export function tutorialLessons(): Promise<TutorialOverview> {
+  return call('tutorial_lessons');
+}
+
+/** Starts (or restarts) lesson `index` from its starting position. */
+export function tutorialStart(index: number): Promise<TutorialLesson> {
+  return call('tutorial_start', { index });
+}
+
+/** Returns the open lesson to its starting position. */
+export function tutorialReset(): Promise<TutorialLesson> {
+  return call('tutorial_reset');
+}
+
+/** Reveals the next hint of the open lesson. */
+export function tutorialHint(): Promise<TutorialLesson> {
+  return call('tutorial_hint');
+}
+
+/** Plays one action in the open lesson; a refusal rejects with the engine's reason. */
+export function tutorialApply(action: Action): Promise<TutorialLesson> {
+  return call('tutorial_apply', { action });
+}

@@ -3,7 +3,7 @@ import { parseRoute, routeHash } from './route.svelte';
 
 describe('routes', () => {
   it('round-trips every screen through the hash', () => {
-    for (const r of [{ name: 'home' }, { name: 'settings' }, { name: 'game', id: 'timego' }] as const) {
+    for (const r of [{ name: 'home' }, { name: 'settings' }, { name: 'learn' }, { name: 'game', id: 'timego' }] as const) {
       expect(parseRoute(routeHash(r))).toEqual(r);
     }
   });
