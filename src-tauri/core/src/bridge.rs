@@ -65,6 +65,8 @@ pub fn dispatch(core: &mut AppCore, cmd: &str, payload: Value) -> CommandResult<
         "timego_set_aside_invalid" => {
             reply(core.timego_mut().set_aside_invalid(args(cmd, payload)?)?)
         }
+        "timego_import_opened_file" => reply(core.import_opened_file()?),
+        "timego_dismiss_opened_file" => reply(core.dismiss_opened_file()),
         _ if FILE_DIALOG_NAMES.contains(&cmd) => Err(AppError::UnknownCommand {
             message: format!(
                 "{cmd} opens the operating system's file dialog, which only the app has; \

@@ -19,6 +19,8 @@ pub const NAMES: &[&str] = &[
     "timego_import",
     "timego_invalid_save",
     "timego_set_aside_invalid",
+    "timego_import_opened_file",
+    "timego_dismiss_opened_file",
 ];
 
 /// Commands that open the operating system's file dialogs (so the webview never names a

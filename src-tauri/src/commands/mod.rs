@@ -42,6 +42,8 @@ pub fn handler() -> impl Fn(Invoke<tauri::Wry>) -> bool + Send + Sync + 'static 
         timego_import,
         timego_invalid_save,
         timego_set_aside_invalid,
+        timego_import_opened_file,
+        timego_dismiss_opened_file,
         files::timego_export_file,
         files::timego_import_file,
         files::timego_export_invalid_file,
@@ -116,4 +118,14 @@ fn timego_invalid_save(core: Core<'_>) -> CommandResult<Option<String>> {
 #[tauri::command]
 fn timego_set_aside_invalid(core: Core<'_>, args: ConfirmArgs) -> CommandResult<TimeGoView> {
     lock(&core).timego_mut().set_aside_invalid(args)
+}
+
+#[tauri::command]
+fn timego_import_opened_file(core: Core<'_>) -> CommandResult<TimeGoView> {
+    lock(&core).import_opened_file()
+}
+
+#[tauri::command]
+fn timego_dismiss_opened_file(core: Core<'_>) -> AppStatus {
+    lock(&core).dismiss_opened_file()
 }
