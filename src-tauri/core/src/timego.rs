@@ -712,7 +712,7 @@ mod tests {
     }
 
     /// A 5×5 line of exactly 1,024 actions (the application's limit), shared with the UI
-    /// tests; `sample::random_line(ACTION_LIMIT, 1)` wrote it.
+    /// tests: the seeded random line `sample::random_line` plays with seed 7, exported.
     const AT_LIMIT: &str = include_str!("../../../tests/fixtures/timego-1024-actions.timego.json");
 
     #[test]
