@@ -1,10 +1,16 @@
 import { addMessages, init, locale, _ } from 'svelte-i18n';
 import en from './messages/en.json';
-import { FALLBACK_LOCALE, isAvailableLocale, type LocaleCode } from './locales';
+import ja from './messages/ja.json';
+import ko from './messages/ko.json';
+import zh from './messages/zh.json';
+import { FALLBACK_LOCALE, htmlLang, isAvailableLocale, type LocaleCode } from './locales';
 
-// English is bundled synchronously so the first frame never shows message keys;
-// further languages are added as message files next to en.json and registered here.
+// Every language is bundled synchronously (a few kilobytes each) so the first frame and
+// every language switch show finished sentences, never message keys or a loading gap.
 addMessages('en', en);
+addMessages('ja', ja);
+addMessages('zh', zh);
+addMessages('ko', ko);
 
 init({ fallbackLocale: FALLBACK_LOCALE, initialLocale: FALLBACK_LOCALE });
 
@@ -12,7 +18,7 @@ init({ fallbackLocale: FALLBACK_LOCALE, initialLocale: FALLBACK_LOCALE });
 export function setLanguage(code: string): LocaleCode {
   const chosen = isAvailableLocale(code) ? code : FALLBACK_LOCALE;
   locale.set(chosen);
-  document.documentElement.lang = chosen;
+  document.documentElement.lang = htmlLang(chosen);
   return chosen;
 }
 
