@@ -315,7 +315,10 @@ async fn a_file_named_on_the_command_line_opens_after_asking() {
     // Confirming replaces it.
     let driver = Driver::start(&home);
     let client = driver.launch_with_args(&app, &[file_arg]).await;
-    wait_text(&client, "import-replace-dialog", |text| text.contains("4 turns")).await;
+    wait_text(&client, "import-replace-dialog", |text| {
+        text.contains("4 turns")
+    })
+    .await;
     by_test_id(&client, "import-replace-confirm")
         .await
         .click()
