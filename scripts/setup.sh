@@ -13,13 +13,14 @@ sudo_if_needed() {
 }
 
 # Build libraries of the Tauri webview stack, then what the headless tests use:
-# a virtual X server, WebKitWebDriver for tauri-driver, Chromium for the UI tests, and
-# Noto CJK so Japanese, Chinese and Korean text renders (in the app and in screenshots).
+# a virtual X server, WebKitWebDriver for tauri-driver, Chromium for the UI tests, Noto CJK
+# so Japanese, Chinese and Korean text renders (in the app and in screenshots), and xdotool
+# to answer the native file dialogs in the end-to-end tests.
 apt_packages=(
     build-essential pkg-config file curl ca-certificates
     libwebkit2gtk-4.1-dev libgtk-3-dev librsvg2-dev libayatana-appindicator3-dev
     libxdo-dev libssl-dev
-    xvfb xauth imagemagick webkit2gtk-driver chromium fonts-dejavu-core
+    xvfb xauth imagemagick webkit2gtk-driver chromium fonts-dejavu-core xdotool
     fonts-noto-cjk
 )
 

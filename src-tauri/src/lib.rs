@@ -3,6 +3,7 @@
 //! this crate only adapts it to Tauri (see `docs/architecture.md`).
 
 mod commands;
+mod launch_file;
 mod plugin_settings;
 
 use canon_app_core::AppCore;
@@ -18,7 +19,10 @@ pub fn run() {
         .setup(|app| {
             let data_dir = app.path().app_data_dir()?;
             let settings = plugin_settings::PluginSettings::open(app.handle())?;
-            let core = AppCore::open(&data_dir, Box::new(settings))?;
+            let mut core = AppCore::open(&data_dir, Box::new(settings))?;
+            if let Some(path) = launch_file::from_args(std::env::args_os().skip(1)) {
+                core.set_opened_file(path);
+            }
             app.manage(Mutex::new(core));
             Ok(())
         })

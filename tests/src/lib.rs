@@ -101,11 +101,17 @@ impl Driver {
 
     /// Opens a WebDriver session, which launches a new instance of the app.
     pub async fn launch(&self, app: &Path) -> Client {
+        self.launch_with_args(app, &[]).await
+    }
+
+    /// Launches the app with command-line arguments, as a desktop does when the player
+    /// opens a file with it.
+    pub async fn launch_with_args(&self, app: &Path, args: &[&str]) -> Client {
         let mut capabilities = serde_json::Map::new();
         capabilities.insert("browserName".into(), "wry".into());
         capabilities.insert(
             "tauri:options".into(),
-            serde_json::json!({ "application": app }),
+            serde_json::json!({ "application": app, "args": args }),
         );
         ClientBuilder::native()
             .capabilities(capabilities)
@@ -328,5 +334,100 @@ pub async fn wait_gone(client: &Client, css: &str) {
             "{css} still shown after {UI_TIMEOUT:?}"
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Presses `key` with Control held (and Shift too when `shift`), as a player's shortcut.
+pub async fn press_ctrl(client: &Client, key: char, shift: bool) {
+    use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+    use fantoccini::key::Key;
+    let mut keys = KeyActions::new("keyboard".into()).then(KeyAction::Down {
+        value: Key::Control.into(),
+    });
+    if shift {
+        keys = keys.then(KeyAction::Down {
+            value: Key::Shift.into(),
+        });
+    }
+    keys = keys
+        .then(KeyAction::Down { value: key })
+        .then(KeyAction::Up { value: key });
+    if shift {
+        keys = keys.then(KeyAction::Up {
+            value: Key::Shift.into(),
+        });
+    }
+    keys = keys.then(KeyAction::Up {
+        value: Key::Control.into(),
+    });
+    client
+        .perform_actions(keys)
+        .await
+        .unwrap_or_else(|error| panic!("press Control+{key}: {error:?}"));
+    client.release_actions().await.expect("release the keys");
+}
+
+/// Answers the operating system's file dialog titled `title` with `path`, as a player
+/// would: the GTK file chooser is found on the display with `xdotool`, focused, given
+/// the path by keyboard (Control+L opens its location entry; in a save dialog the name
+/// entry is already focused and takes a whole path) and confirmed with Enter.
+pub fn answer_file_dialog(title: &str, path: &Path, saving: bool) {
+    let window = wait_for_window(title);
+    let xdotool = |args: &[&str]| {
+        let status = Command::new("xdotool")
+            .args(args)
+            .status()
+            .expect("xdotool (scripts/setup.sh installs it)");
+        assert!(status.success(), "xdotool {args:?} failed");
+    };
+    xdotool(&["windowfocus", "--sync", &window]);
+    // GTK builds the chooser's widgets after mapping the window: let it settle.
+    std::thread::sleep(Duration::from_millis(800));
+    if saving {
+        xdotool(&["key", "--clearmodifiers", "ctrl+a"]);
+    } else {
+        xdotool(&["key", "--clearmodifiers", "ctrl+l"]);
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    let text = path.to_str().expect("a UTF-8 path");
+    xdotool(&["type", "--delay", "20", text]);
+    std::thread::sleep(Duration::from_millis(300));
+    xdotool(&["key", "--clearmodifiers", "Return"]);
+    wait_for_window_gone(title);
+}
+
+fn find_window(title: &str) -> Option<String> {
+    let output = Command::new("xdotool")
+        .args(["search", "--onlyvisible", "--name", &format!("^{title}$")])
+        .output()
+        .expect("xdotool (scripts/setup.sh installs it)");
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .next()
+        .map(str::to_owned)
+}
+
+fn wait_for_window(title: &str) -> String {
+    let deadline = Instant::now() + UI_TIMEOUT;
+    loop {
+        if let Some(window) = find_window(title) {
+            return window;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no window titled {title:?} appeared within {UI_TIMEOUT:?}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+fn wait_for_window_gone(title: &str) {
+    let deadline = Instant::now() + UI_TIMEOUT;
+    while find_window(title).is_some() {
+        assert!(
+            Instant::now() < deadline,
+            "the window titled {title:?} did not close within {UI_TIMEOUT:?}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
     }
 }

@@ -7,7 +7,7 @@ use crate::instance_lock::{self, InstanceRole};
 use crate::save_slot::{SaveStatus, OTHER_INSTANCE_MESSAGE};
 use crate::settings::Settings;
 use crate::settings_store::SettingsStore;
-use crate::timego::TimeGoSession;
+use crate::timego::{TimeGoSession, TimeGoView};
 use crate::tutorial::TutorialSession;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -39,6 +39,9 @@ pub struct AppStatus {
     pub settings_notice: Option<String>,
     /// Whether the TimeGo game reaches the disk.
     pub timego_save: SaveStatus,
+    /// A file the app was started with (opening a shared game), waiting for the player
+    /// to open it as the TimeGo game or to dismiss it.
+    pub opened_file: Option<String>,
 }
 
 /// The app's whole state.
@@ -50,6 +53,7 @@ pub struct AppCore {
     settings_store: Box<dyn SettingsStore>,
     timego: TimeGoSession,
     tutorial: TutorialSession,
+    opened_file: Option<PathBuf>,
 }
 
 impl AppCore {
@@ -79,6 +83,7 @@ impl AppCore {
             settings_store,
             timego,
             tutorial,
+            opened_file: None,
         })
     }
 
@@ -95,6 +100,10 @@ impl AppCore {
             data_dir: self.data_dir.display().to_string(),
             settings_notice: self.settings_notice.clone(),
             timego_save: self.timego.save_status().clone(),
+            opened_file: self
+                .opened_file
+                .as_ref()
+                .map(|path| path.display().to_string()),
         }
     }
 
@@ -136,5 +145,121 @@ impl AppCore {
     /// The TimeGo tutorial, to play in it.
     pub fn tutorial_mut(&mut self) -> &mut TutorialSession {
         &mut self.tutorial
+    }
+
+    /// Remembers the file the app was started with, so the UI can offer to open it (after
+    /// asking, when that would replace a game in progress).
+    pub fn set_opened_file(&mut self, path: PathBuf) {
+        self.opened_file = Some(path);
+    }
+
+    /// Imports the file the app was started with as the TimeGo game, through the same
+    /// validation as any import; the file is consumed either way, and a rejected file
+    /// changes nothing.
+    pub fn import_opened_file(&mut self) -> CommandResult<TimeGoView> {
+        let path = self
+            .opened_file
+            .take()
+            .ok_or_else(|| AppError::invalid("the app was not started with a file to open"))?;
+        self.timego.import_from(&path)
+    }
+
+    /// Forgets the file the app was started with, leaving the current game as it is.
+    pub fn dismiss_opened_file(&mut self) -> AppStatus {
+        self.opened_file = None;
+        self.status()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings_store::JsonFileSettings;
+    use crate::test_dir::TestDir;
+    use crate::timego::{ApplyArgs, SAVE_FILE_NAME};
+    use canon_engine::go::Color;
+    use canon_engine::timego::Action;
+
+    fn core(dir: &Path) -> AppCore {
+        let store = Box::new(JsonFileSettings::new(dir.join("settings.json")));
+        AppCore::open(dir, store).unwrap()
+    }
+
+    fn play(core: &mut AppCore, player: Color, point: u16) {
+        core.timego_mut()
+            .apply(ApplyArgs {
+                action: Action::Place { player, point },
+                replace_future: false,
+            })
+            .unwrap();
+    }
+
+    #[test]
+    fn a_file_given_at_start_up_waits_then_opens_once() {
+        let dir = TestDir::new("app-opened-file");
+        let shared = dir.path().join("shared.timego.json");
+        let data = dir.path().join("data");
+        {
+            let mut author = core(&dir.path().join("author"));
+            play(&mut author, Color::Black, 12);
+            play(&mut author, Color::White, 7);
+            author.timego().export_to(&shared).unwrap();
+        }
+        let mut app = core(&data);
+        play(&mut app, Color::Black, 0);
+        app.set_opened_file(shared.clone());
+        assert_eq!(
+            app.status().opened_file.as_deref(),
+            Some(shared.display().to_string().as_str())
+        );
+        assert_eq!(app.timego().view().turns.len(), 1, "nothing replaced yet");
+        let view = app.import_opened_file().unwrap();
+        assert_eq!(view.turns.len(), 2);
+        assert_eq!(app.status().opened_file, None);
+        assert_eq!(
+            std::fs::read_to_string(data.join(SAVE_FILE_NAME)).unwrap(),
+            std::fs::read_to_string(&shared).unwrap()
+        );
+        assert!(matches!(
+            app.import_opened_file(),
+            Err(AppError::InvalidArgument { .. })
+        ));
+    }
+
+    #[test]
+    fn a_rejected_or_dismissed_start_up_file_changes_nothing() {
+        let dir = TestDir::new("app-opened-bad");
+        let data = dir.path().join("data");
+        let mut app = core(&data);
+        play(&mut app, Color::Black, 0);
+        let before = std::fs::read_to_string(data.join(SAVE_FILE_NAME)).unwrap();
+        let corrupt = dir.path().join("corrupt.timego.json");
+        std::fs::write(
+            &corrupt,
+            r#"{"schema":"time-go-game","version":1,"rules":"timego-shared-lock-v1","size":4,"komi":0,"actions":[{"player":"black","type":"place","point":0},{"player":"black","type":"place","point":1}],"cursor":2}"#,
+        )
+        .unwrap();
+        app.set_opened_file(corrupt);
+        match app.import_opened_file() {
+            Err(AppError::InvalidRecord { message }) => {
+                assert!(message.contains("action 1"), "{message}")
+            }
+            other => panic!("expected a rejected record, got {other:?}"),
+        }
+        assert_eq!(
+            app.status().opened_file,
+            None,
+            "a rejected file is consumed"
+        );
+        assert_eq!(app.timego().view().turns.len(), 1);
+        assert_eq!(
+            std::fs::read_to_string(data.join(SAVE_FILE_NAME)).unwrap(),
+            before
+        );
+
+        app.set_opened_file(dir.path().join("missing.timego.json"));
+        let status = app.dismiss_opened_file();
+        assert_eq!(status.opened_file, None);
+        assert_eq!(app.timego().view().turns.len(), 1);
     }
 }

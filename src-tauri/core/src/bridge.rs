@@ -72,6 +72,8 @@ pub fn dispatch(core: &mut AppCore, cmd: &str, payload: Value) -> CommandResult<
         "tutorial_reset" => reply(core.tutorial_mut().reset()?),
         "tutorial_hint" => reply(core.tutorial_mut().hint()?),
         "tutorial_apply" => reply(core.tutorial_mut().apply(args(cmd, payload)?)?),
+        "timego_import_opened_file" => reply(core.import_opened_file()?),
+        "timego_dismiss_opened_file" => reply(core.dismiss_opened_file()),
         _ if FILE_DIALOG_NAMES.contains(&cmd) => Err(AppError::UnknownCommand {
             message: format!(
                 "{cmd} opens the operating system's file dialog, which only the app has; \

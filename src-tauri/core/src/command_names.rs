@@ -26,6 +26,8 @@ pub const NAMES: &[&str] = &[
     "tutorial_reset",
     "tutorial_hint",
     "tutorial_apply",
+    "timego_import_opened_file",
+    "timego_dismiss_opened_file",
 ];
 
 /// Commands that open the operating system's file dialogs (so the webview never names a

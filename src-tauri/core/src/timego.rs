@@ -740,6 +740,53 @@ mod tests {
         assert_eq!(session.view().turns.len(), 3);
     }
 
+    /// A 5×5 line of exactly 1,024 actions (the application's limit), shared with the UI
+    /// tests: the seeded random line `sample::random_line` plays with seed 7, exported.
+    const AT_LIMIT: &str = include_str!("../../../tests/fixtures/timego-1024-actions.timego.json");
+
+    #[test]
+    fn at_the_action_limit_play_stops_but_review_and_export_keep_everything() {
+        use canon_engine::timego::ACTION_LIMIT;
+        let dir = TestDir::new("timego-limit");
+        let mut session = session(&dir, true);
+        let view = session
+            .import(ImportArgs {
+                text: AT_LIMIT.to_owned(),
+            })
+            .unwrap();
+        assert_eq!(view.turns.len(), ACTION_LIMIT);
+        assert!(view.position.action_limit_reached);
+        assert_eq!(view.position.checkpoint.result, None, "never scored");
+        let next = view.position.checkpoint.next.expect("not ended");
+        assert!(session.legal().is_empty());
+        let before = saved(&dir);
+        let refused = session
+            .apply(ApplyArgs {
+                action: Action::Pass { player: next },
+                replace_future: false,
+            })
+            .unwrap_err();
+        assert!(
+            matches!(
+                refused,
+                AppError::Illegal {
+                    rejection: Rejection::ActionLimit { limit: 1024 },
+                    ..
+                }
+            ),
+            "{refused:?}"
+        );
+        assert_eq!(saved(&dir), before, "a refusal changes nothing");
+
+        // Review goes on, and the export keeps the whole line with the viewed cursor.
+        let view = session.review(ReviewArgs { cursor: 10 }).unwrap();
+        assert_eq!((view.cursor, view.turns.len()), (10, ACTION_LIMIT));
+        assert!(!view.position.action_limit_reached);
+        let (exported, cursor) = Game::from_record(session.export().unwrap().as_bytes()).unwrap();
+        assert_eq!((exported.actions().len(), cursor), (ACTION_LIMIT, 10));
+        assert_eq!(exported.actions(), view.turns.as_slice());
+    }
+
     #[test]
     fn the_invalid_save_exports_byte_for_byte() {
         let dir = TestDir::new("timego-invalid-export");

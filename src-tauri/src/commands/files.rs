@@ -9,11 +9,30 @@ use std::path::PathBuf;
 use tauri::AppHandle;
 use tauri_plugin_dialog::{DialogExt, FileDialogBuilder};
 
+/// The extension filter of TimeGo games. GTK filters are glob patterns, so the double
+/// extension works there (`*.timego.json`); the macOS and Windows pickers take one
+/// extension after the last dot, so they filter on `json`.
+#[cfg(target_os = "linux")]
+const GAME_EXTENSIONS: &[&str] = &["timego.json"];
+#[cfg(not(target_os = "linux"))]
+const GAME_EXTENSIONS: &[&str] = &["json"];
+
 fn json_dialog(app: &AppHandle, title: &str) -> FileDialogBuilder<tauri::Wry> {
     app.dialog()
         .file()
         .set_title(title)
-        .add_filter("TimeGo game (JSON)", &["json"])
+        .add_filter("TimeGo game (.timego.json)", GAME_EXTENSIONS)
+}
+
+/// The suggested name of an exported game: what it is, so a shared file explains itself.
+fn suggested_name(core: &Core<'_>) -> String {
+    let view = lock(core).timego().view();
+    let turns = view.turns.len();
+    format!(
+        "timego-{size}x{size}-{turns}-turn{s}.timego.json",
+        size = view.position.size,
+        s = if turns == 1 { "" } else { "s" }
+    )
 }
 
 fn chosen(path: Option<tauri_plugin_dialog::FilePath>) -> CommandResult<Option<PathBuf>> {
@@ -28,7 +47,7 @@ fn chosen(path: Option<tauri_plugin_dialog::FilePath>) -> CommandResult<Option<P
 /// Saves the TimeGo game's document where the player chooses.
 #[tauri::command]
 pub async fn timego_export_file(app: AppHandle, core: Core<'_>) -> CommandResult<Option<String>> {
-    let dialog = json_dialog(&app, "Save TimeGo game").set_file_name("timego-game.json");
+    let dialog = json_dialog(&app, "Save TimeGo game").set_file_name(suggested_name(&core));
     let Some(path) = chosen(dialog.blocking_save_file())? else {
         return Ok(None);
     };
@@ -42,7 +61,9 @@ pub async fn timego_import_file(
     app: AppHandle,
     core: Core<'_>,
 ) -> CommandResult<Option<TimeGoView>> {
-    let Some(path) = chosen(json_dialog(&app, "Open TimeGo game").blocking_pick_file())? else {
+    // Files renamed or saved by another program may have lost the double extension.
+    let dialog = json_dialog(&app, "Open TimeGo game").add_filter("JSON document", &["json"]);
+    let Some(path) = chosen(dialog.blocking_pick_file())? else {
         return Ok(None);
     };
     lock(&core).timego_mut().import_from(&path).map(Some)
@@ -55,7 +76,7 @@ pub async fn timego_export_invalid_file(
     core: Core<'_>,
 ) -> CommandResult<Option<String>> {
     let dialog = json_dialog(&app, "Save the unreadable TimeGo save")
-        .set_file_name("timego-unreadable.json");
+        .set_file_name("timego-unreadable.timego.json");
     let Some(path) = chosen(dialog.blocking_save_file())? else {
         return Ok(None);
     };

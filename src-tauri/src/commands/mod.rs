@@ -51,6 +51,8 @@ pub fn handler() -> impl Fn(Invoke<tauri::Wry>) -> bool + Send + Sync + 'static 
         tutorial_reset,
         tutorial_hint,
         tutorial_apply,
+        timego_import_opened_file,
+        timego_dismiss_opened_file,
         files::timego_export_file,
         files::timego_import_file,
         files::timego_export_invalid_file,
@@ -160,4 +162,14 @@ fn tutorial_hint(core: Core<'_>) -> CommandResult<TutorialLesson> {
 #[tauri::command]
 fn tutorial_apply(core: Core<'_>, args: TutorialActionArgs) -> CommandResult<TutorialLesson> {
     lock(&core).tutorial_mut().apply(args)
+}
+
+#[tauri::command]
+fn timego_import_opened_file(core: Core<'_>) -> CommandResult<TimeGoView> {
+    lock(&core).import_opened_file()
+}
+
+#[tauri::command]
+fn timego_dismiss_opened_file(core: Core<'_>) -> AppStatus {
+    lock(&core).dismiss_opened_file()
 }

@@ -154,3 +154,31 @@ export function tutorialHint(): Promise<TutorialLesson> {
 export function tutorialApply(action: Action): Promise<TutorialLesson> {
   return call('tutorial_apply', { action });
 }
+
+// ---- Files (the app only: the operating system's dialogs open from Rust) -----------------
+
+/** Saves the game's document where the player chooses; the chosen path, or null if cancelled. */
+export function timegoExportFile(): Promise<string | null> {
+  return call('timego_export_file');
+}
+
+/** Replaces the game with a file the player chooses; null if cancelled. A rejected file changes nothing. */
+export async function timegoImportFile(): Promise<TimeGoState | null> {
+  const view = await call<TimeGoView | null>('timego_import_file');
+  return view ? stateFromView(view) : null;
+}
+
+/** Saves a copy of the unreadable save where the player chooses; the path, or null if cancelled. */
+export function timegoExportInvalidFile(): Promise<string | null> {
+  return call('timego_export_invalid_file');
+}
+
+/** Replaces the game with the file the app was started with (see `AppStatus.opened_file`). */
+export async function timegoImportOpenedFile(): Promise<TimeGoState> {
+  return stateFromView(await call<TimeGoView>('timego_import_opened_file'));
+}
+
+/** Forgets the file the app was started with; the game stays as it is. */
+export function timegoDismissOpenedFile(): Promise<AppStatus> {
+  return call('timego_dismiss_opened_file');
+}

@@ -56,8 +56,9 @@ export function bridgeBinary() {
 }
 
 /** A running bridge process: `call(cmd, args)` resolves to `{ok}` or `{err}` exactly as it answered. */
-export function startBridge(binary, dataDir) {
-  const child = spawn(binary, dataDir ? ['--data-dir', dataDir] : [], { stdio: ['pipe', 'pipe', 'inherit'] });
+export function startBridge(binary, dataDir, extraArgs = []) {
+  const args = [...(dataDir ? ['--data-dir', dataDir] : []), ...extraArgs];
+  const child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'inherit'] });
   const pending = new Map();
   let next = 1;
   createInterface({ input: child.stdout }).on('line', (line) => {
@@ -127,12 +128,17 @@ export function launchBrowser() {
 }
 
 /**
- * Opens the app in a fresh context of `viewport` size on a fresh bridge.
+ * Opens the app in a fresh context of `viewport` size on a fresh bridge (in `dataDir` when
+ * given, else a temporary directory; `bridgeArgs` such as `['--open', file]` are passed on).
  * Returns the page, the bridge, and a close function.
  */
-export async function openApp(browser, baseUrl, { viewport, colorScheme = 'light', reducedMotion = 'reduce', hash = '' } = {}) {
+export async function openApp(
+  browser,
+  baseUrl,
+  { viewport, colorScheme = 'light', reducedMotion = 'reduce', hash = '', dataDir, bridgeArgs = [] } = {},
+) {
   bridgePath ??= bridgeBinary();
-  const bridge = startBridge(bridgePath);
+  const bridge = startBridge(bridgePath, dataDir, bridgeArgs);
   const context = await browser.newContext({
     viewport: viewport ?? { width: 1280, height: 800 },
     deviceScaleFactor: 1,

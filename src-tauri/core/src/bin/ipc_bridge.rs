@@ -1,8 +1,9 @@
 //! `ipc-bridge`: answers the app's commands as JSON lines on stdin/stdout, for the UI
 //! tests in headless Chromium (see `canon_app_core::bridge` for the protocol).
 //!
-//! Usage: `ipc-bridge [--data-dir DIR]`. Without `--data-dir` it works in a fresh
-//! temporary directory that it removes when stdin closes.
+//! Usage: `ipc-bridge [--data-dir DIR] [--open FILE]`. Without `--data-dir` it works in
+//! a fresh temporary directory that it removes when stdin closes. `--open FILE` does
+//! what the app does with a file named on its command line: it offers it for opening.
 
 use canon_app_core::bridge::answer_line;
 use canon_app_core::settings_store::JsonFileSettings;
@@ -12,27 +13,51 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let (data_dir, temporary) = match args.as_slice() {
-        [] => {
-            let dir =
-                std::env::temp_dir().join(format!("crab-canon-bridge-{}", std::process::id()));
-            (dir, true)
-        }
-        [flag, dir] if flag == "--data-dir" => (PathBuf::from(dir), false),
-        _ => {
-            eprintln!("usage: ipc-bridge [--data-dir DIR]");
-            return ExitCode::from(2);
-        }
+    let Some(options) = Options::parse(std::env::args().skip(1)) else {
+        eprintln!("usage: ipc-bridge [--data-dir DIR] [--open FILE]");
+        return ExitCode::from(2);
     };
-    let code = serve(&data_dir);
+    let (data_dir, temporary) = match options.data_dir {
+        Some(dir) => (dir, false),
+        None => (
+            std::env::temp_dir().join(format!("crab-canon-bridge-{}", std::process::id())),
+            true,
+        ),
+    };
+    let code = serve(&data_dir, options.open);
     if temporary {
         let _ = std::fs::remove_dir_all(&data_dir);
     }
     code
 }
 
-fn serve(data_dir: &std::path::Path) -> ExitCode {
+/// The command-line options; each may be given once.
+struct Options {
+    data_dir: Option<PathBuf>,
+    open: Option<PathBuf>,
+}
+
+impl Options {
+    fn parse(mut args: impl Iterator<Item = String>) -> Option<Self> {
+        let mut options = Self {
+            data_dir: None,
+            open: None,
+        };
+        while let Some(flag) = args.next() {
+            let slot = match flag.as_str() {
+                "--data-dir" => &mut options.data_dir,
+                "--open" => &mut options.open,
+                _ => return None,
+            };
+            if slot.replace(PathBuf::from(args.next()?)).is_some() {
+                return None;
+            }
+        }
+        Some(options)
+    }
+}
+
+fn serve(data_dir: &std::path::Path, open: Option<PathBuf>) -> ExitCode {
     let store = Box::new(JsonFileSettings::new(data_dir.join("settings.json")));
     let mut core = match AppCore::open(data_dir, store) {
         Ok(core) => core,
@@ -41,6 +66,9 @@ fn serve(data_dir: &std::path::Path) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if let Some(path) = open {
+        core.set_opened_file(path);
+    }
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout().lock();
     for line in stdin.lock().lines() {

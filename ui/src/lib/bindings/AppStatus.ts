@@ -22,4 +22,9 @@ settings_notice: string | null,
 /**
  * Whether the TimeGo game reaches the disk.
  */
-timego_save: SaveStatus, };
+timego_save: SaveStatus, 
+/**
+ * A file the app was started with (opening a shared game), waiting for the player
+ * to open it as the TimeGo game or to dismiss it.
+ */
+opened_file: string | null, };
