@@ -17,7 +17,7 @@ use std::time::Instant;
 
 const USAGE: &str = "usage: canon timego match --a LEVEL --b LEVEL --games N [--size S] [--komi K]
                           [--budget-ms MS] [--seed N] [--max-actions N] [--opening N] [--clock]
-LEVEL is classic, strong, expert or random (a seeded uniformly random legal player).
+LEVEL is classic, strong or random (a seeded uniformly random legal player).
 Defaults: --size 5 --komi 0 --budget-ms 900 --seed 1 --max-actions 6*size*size --opening 2.
 Colours alternate; each pair of games shares an opening of --opening random placements.
 Progress goes to stderr; the last stdout line is {\"games\":N,\"a_wins\":…,\"b_wins\":…,\"draws\":…}.";

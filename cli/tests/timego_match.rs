@@ -89,8 +89,8 @@ fn random_against_itself_on_the_smallest_board() {
 fn bad_arguments_are_refused_with_a_reason() {
     for (args, reason) in [
         (
-            vec!["--a", "expert", "--b", "random", "--games", "2"],
-            "unknown level 'expert'",
+            vec!["--a", "master", "--b", "random", "--games", "2"],
+            "unknown level 'master'",
         ),
         (
             vec!["--b", "random", "--games", "2"],

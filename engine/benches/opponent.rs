@@ -32,7 +32,7 @@ fn limits(level: Level) -> SearchLimits {
     let work = match level {
         // Classic stops at its own 1,200-probe cap.
         Level::Classic => u64::MAX / 2,
-        Level::Strong | Level::Expert => 20_000,
+        Level::Strong => 20_000,
     };
     SearchLimits::deterministic(work, 1, 600_000)
 }

@@ -15,7 +15,7 @@ fn quick(level: Level, seed: u64) -> SearchLimits {
     SearchLimits::deterministic(
         match level {
             Level::Classic => 100_000,
-            Level::Strong | Level::Expert => 1_500,
+            Level::Strong => 1_500,
         },
         seed,
         120_000,
@@ -217,7 +217,7 @@ fn levels_and_stops_serialize_for_the_app() {
         serde_json::to_string(&Level::default()).unwrap(),
         "\"strong\""
     );
-    assert_eq!(serde_json::to_string(&Level::Expert).unwrap(), "\"expert\"");
+    assert_eq!(Level::ALL, [Level::Classic, Level::Strong]);
     for level in Level::ALL {
         assert_eq!(Level::from_name(level.name()), Some(level));
         assert_eq!(
@@ -259,9 +259,7 @@ fn typescript_shapes_match_serde() {
     use ts_rs::TS;
     let level = Level::decl();
     assert!(
-        level.contains("\"classic\"")
-            && level.contains("\"strong\"")
-            && level.contains("\"expert\""),
+        level.contains("\"classic\"") && level.contains("\"strong\""),
         "{level}"
     );
     let stop = SearchStop::decl();

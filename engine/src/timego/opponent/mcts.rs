@@ -1,7 +1,6 @@
-//! Strong and Expert: Monte Carlo tree search over the full action set — placements, time
-//! moves, Lock and pass — with progressive widening in the order of a one-ply evaluation
-//! and Go playouts on the present board at the leaves. Expert also shares what a playout
-//! learnt about a point among all placements there (RAVE, see [`Style::Rave`]). Every node's position is reached by
+//! Strong: Monte Carlo tree search over the full action set — placements, time moves, Lock
+//! and pass — with progressive widening in the order of a one-ply evaluation and Go
+//! playouts on the present board at the leaves. Every node's position is reached by
 //! applying its path to a copy of the searched game, so legality, replays and both
 //! repetition rules are the engine's own at every depth. It caches nothing across
 //! histories: a node is a path of actions, never a board.
@@ -9,7 +8,7 @@
 use super::budget::Budget;
 use super::candidates::candidates;
 use super::eval::Evaluator;
-use super::playout::{FirstPlays, Playout};
+use super::playout::Playout;
 use super::rng::Rng;
 use super::{Found, SearchStop};
 use crate::go::Color;
@@ -32,22 +31,6 @@ const WIDENING: f64 = 1.5;
 const EVALUATION_WEIGHT: f64 = 0.5;
 /// Points of evaluation that move the logistic leaf estimate from 50% to 73%.
 const EVALUATION_SCALE: f64 = 3.0;
-/// RAVE: visits at which a placement's own mean and its all-moves-as-first mean weigh the
-/// same (Silver's β = ñ / (n + ñ + n·ñ / equivalence)).
-const RAVE_EQUIVALENCE: f64 = 300.0;
-
-/// How a tree values its children.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Style {
-    /// UCB1 on each child's own results (Strong).
-    Plain,
-    /// UCB1 on each child's own results blended with the all-moves-as-first results of
-    /// its placement: every later placement of the same colour on the same point, in the
-    /// tree or in a playout, counts for it (Expert). Many more samples per child early on,
-    /// which is what a short budget lacks.
-    Rave,
-}
-
 struct Node {
     action: Action,
     /// The player who took `action` (for the root: the opponent of the player to move).
@@ -55,10 +38,6 @@ struct Node {
     visits: u32,
     /// Sum of results for `mover`.
     total: f64,
-    /// All-moves-as-first samples of a placement node (Expert only).
-    amaf_visits: u32,
-    /// Sum of those samples' results for `mover`.
-    amaf_total: f64,
     children: Vec<u32>,
     /// Legal actions not yet children, best one-ply value first.
     pending: Vec<Action>,
@@ -73,8 +52,6 @@ impl Node {
             mover,
             visits: 0,
             total: 0.0,
-            amaf_visits: 0,
-            amaf_total: 0.0,
             children: Vec::new(),
             pending: Vec::new(),
             taken: 0,
@@ -90,17 +67,6 @@ impl Node {
         }
     }
 
-    /// The mean used for selection: the own mean, or with RAVE blended with the
-    /// all-moves-as-first mean, whose weight fades as own visits accumulate.
-    fn blended_mean(&self, style: Style) -> f64 {
-        if style == Style::Plain || self.amaf_visits == 0 {
-            return self.mean();
-        }
-        let (n, amaf) = (self.visits as f64, self.amaf_visits as f64);
-        let beta = amaf / (n + amaf + n * amaf / RAVE_EQUIVALENCE);
-        (1.0 - beta) * self.mean() + beta * self.amaf_total / amaf
-    }
-
     /// How many children a node visited `visits` times may have.
     fn width(&self) -> usize {
         2 + (WIDENING * (self.visits as f64).sqrt()) as usize
@@ -114,16 +80,10 @@ struct Tree<'g> {
     playout: Playout,
     rng: Rng,
     depth: u32,
-    style: Style,
 }
 
-/// Chooses the action of the player to move by a tree search of `style`.
-pub(super) fn search(
-    game: &Game,
-    budget: &mut Budget,
-    seed: u64,
-    style: Style,
-) -> Result<Found, SearchStop> {
+/// Chooses the action of the player to move by a tree search.
+pub(super) fn search(game: &Game, budget: &mut Budget, seed: u64) -> Result<Found, SearchStop> {
     let me = game.next_player().ok_or(SearchStop::NoMove)?;
     let mut tree = Tree {
         root: game,
@@ -132,7 +92,6 @@ pub(super) fn search(
         playout: Playout::new(game.size()),
         rng: Rng::new(seed),
         depth: 0,
-        style,
     };
     tree.expand(0, game, ROOT_CAP, budget)?;
     let root_candidates = tree.nodes[0].pending.len() as u32;
@@ -204,8 +163,6 @@ impl Tree<'_> {
         let mut game = self.root.clone();
         let mut path = vec![0usize];
         let mut index = 0usize;
-        // A leaf judged without a playout has no first plays.
-        let mut first = FirstPlays::default();
         let black_result = loop {
             if let Some(result) = self.decided(&game) {
                 break result;
@@ -227,15 +184,15 @@ impl Tree<'_> {
                 path.push(child);
                 break match self.decided(&game) {
                     Some(result) => result,
-                    None => self.rollout(&game, &mut first),
+                    None => self.rollout(&game),
                 };
             }
             let Some(child) = self.select(index) else {
                 // Nothing legal was found (budget ran out while expanding): judge the board.
-                break self.rollout(&game, &mut first);
+                break self.rollout(&game);
             };
             if game.apply(self.nodes[child].action).is_err() {
-                break self.rollout(&game, &mut first);
+                break self.rollout(&game);
             }
             path.push(child);
             index = child;
@@ -246,35 +203,7 @@ impl Tree<'_> {
             node.visits += 1;
             node.total += for_mover(node.mover, black_result);
         }
-        if self.style == Style::Rave {
-            self.back_up_first_plays(&path, first, black_result);
-        }
         Ok(())
-    }
-
-    /// Credits `black_result` to every child, of every node on `path`, whose placement was
-    /// played first by the same colour on the same point later in this iteration (deeper
-    /// on the path or in the playout). Walks up from the leaf, so a tree placement
-    /// overrides the later plays on its point for the nodes above it. Time moves, Lock and
-    /// pass change no point's first play and get no such samples.
-    fn back_up_first_plays(&mut self, path: &[usize], mut first: FirstPlays, black_result: f64) {
-        for &n in path.iter().rev() {
-            for k in 0..self.nodes[n].children.len() {
-                let c = self.nodes[n].children[k] as usize;
-                let child = &mut self.nodes[c];
-                if let Action::Place { player, point } = child.action {
-                    if first.played(player, point) {
-                        child.amaf_visits += 1;
-                        child.amaf_total += for_mover(player, black_result);
-                    }
-                }
-            }
-            if let Action::Place { player, point } = self.nodes[n].action {
-                if n != 0 {
-                    first.note_earlier(player, point);
-                }
-            }
-        }
     }
 
     /// The child of `index` with the best upper confidence bound.
@@ -289,8 +218,7 @@ impl Tree<'_> {
                 let bound = if child.visits == 0 {
                     f64::INFINITY
                 } else {
-                    child.blended_mean(self.style)
-                        + EXPLORATION * (log / child.visits as f64).sqrt()
+                    child.mean() + EXPLORATION * (log / child.visits as f64).sqrt()
                 };
                 (c, bound)
             })
@@ -306,12 +234,10 @@ impl Tree<'_> {
     }
 
     /// Black's result of a leaf: a playout from the present board of `game`, blended with
-    /// the static evaluation, which halves the noise of a single playout. The playout's
-    /// first plays go to `first`.
-    fn rollout(&mut self, game: &Game, first: &mut FirstPlays) -> f64 {
+    /// the static evaluation, which halves the noise of a single playout.
+    fn rollout(&mut self, game: &Game) -> f64 {
         let to_move = game.next_player().unwrap_or(Color::Black);
         let (area, _) = self.playout.run(game.board(), to_move, &mut self.rng);
-        *first = self.playout.first_plays();
         let played = self.result(area as f64 - game.komi().value());
         let guess = self.evaluator.evaluate(game.board(), Color::Black, to_move);
         let guessed = 1.0 / (1.0 + (-guess / EVALUATION_SCALE).exp());
@@ -339,87 +265,5 @@ fn for_mover(mover: Color, black_result: f64) -> f64 {
     match mover {
         Color::Black => black_result,
         Color::White => 1.0 - black_result,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn place(player: Color, point: u16) -> Action {
-        Action::Place {
-            player,
-            point: point as _,
-        }
-    }
-
-    /// Root (Black to move) with children B@0 and B@1 and a pass; B@0 has children W@1
-    /// and W@2. The iteration went root → B@0 and its playout had White first on 2 and
-    /// Black first on 1.
-    fn tree_after_one_iteration(game: &Game) -> Tree<'_> {
-        let mut tree = Tree {
-            root: game,
-            nodes: vec![Node::new(
-                Action::Pass {
-                    player: Color::Black,
-                },
-                Color::White,
-            )],
-            evaluator: Evaluator::new(3, game.komi()),
-            playout: Playout::new(3),
-            rng: Rng::new(0),
-            depth: 0,
-            style: Style::Rave,
-        };
-        for action in [
-            place(Color::Black, 0),
-            place(Color::Black, 1),
-            Action::Pass {
-                player: Color::Black,
-            },
-        ] {
-            tree.nodes.push(Node::new(action, Color::Black));
-            let child = tree.nodes.len() as u32 - 1;
-            tree.nodes[0].children.push(child);
-        }
-        for action in [place(Color::White, 1), place(Color::White, 2)] {
-            tree.nodes.push(Node::new(action, Color::White));
-            let child = tree.nodes.len() as u32 - 1;
-            tree.nodes[1].children.push(child);
-        }
-        let mut first = FirstPlays::default();
-        first.note(Color::White, 2);
-        first.note(Color::Black, 1);
-        tree.back_up_first_plays(&[0, 1], first, 0.75);
-        tree
-    }
-
-    #[test]
-    fn first_plays_credit_placements_of_the_same_colour_on_the_same_point() {
-        let game = Game::new(3, 0.0).unwrap();
-        let tree = tree_after_one_iteration(&game);
-        let amaf = |n: usize| (tree.nodes[n].amaf_visits, tree.nodes[n].amaf_total);
-        // Root's children: B@0 was played in the tree, B@1 in the playout, pass never.
-        assert_eq!(amaf(1), (1, 0.75));
-        assert_eq!(amaf(2), (1, 0.75));
-        assert_eq!(amaf(3), (0, 0.0));
-        // B@0's children: White played 2 first (White's result), Black took 1.
-        assert_eq!(amaf(4), (0, 0.0));
-        assert_eq!(amaf(5), (1, 0.25));
-    }
-
-    #[test]
-    fn the_blended_mean_moves_from_first_plays_to_own_results() {
-        let mut node = Node::new(place(Color::Black, 0), Color::Black);
-        node.visits = 1;
-        node.total = 0.0;
-        node.amaf_visits = 100;
-        node.amaf_total = 100.0;
-        assert_eq!(node.blended_mean(Style::Plain), 0.0);
-        let early = node.blended_mean(Style::Rave);
-        assert!(early > 0.9, "{early}");
-        node.visits = 10_000;
-        let late = node.blended_mean(Style::Rave);
-        assert!(late < 0.1, "{late}");
     }
 }

@@ -12,8 +12,6 @@
 //!   probes, 900 ms soft budget, 2,500 ms hard deadline.
 //! - [`Level::Strong`] (the default) is a Monte Carlo tree search over the full action set
 //!   with Go playouts on the present board, using all the budget's time.
-//! - [`Level::Expert`] is the same tree search with RAVE: each playout also informs every
-//!   placement on the points it played, so a short budget goes further.
 
 mod budget;
 mod candidates;
@@ -40,20 +38,17 @@ pub enum Level {
     /// Monte Carlo tree search over placements, time moves, Lock and pass.
     #[default]
     Strong,
-    /// Strong's tree search sharing playout results among placements on the same point.
-    Expert,
 }
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 3] = [Level::Classic, Level::Strong, Level::Expert];
+    pub const ALL: [Level; 2] = [Level::Classic, Level::Strong];
 
-    /// The name used by the command line and in documents (`classic`, `strong`, `expert`).
+    /// The name used by the command line and in documents (`classic`, `strong`).
     pub fn name(self) -> &'static str {
         match self {
             Level::Classic => "classic",
             Level::Strong => "strong",
-            Level::Expert => "expert",
         }
     }
 
@@ -64,9 +59,6 @@ impl Level {
                 "The original practice opponent: looks two moves ahead, plays quickly."
             }
             Level::Strong => "Searches deeply with simulated games, including time moves and Lock.",
-            Level::Expert => {
-                "Strong's search, learning more from every simulated game: the hardest level."
-            }
         }
     }
 
@@ -82,14 +74,12 @@ impl Level {
         match self {
             Level::Classic => CLASSIC_WORK_PER_MS,
             Level::Strong => STRONG_WORK_PER_MS,
-            Level::Expert => EXPERT_WORK_PER_MS,
         }
     }
 }
 
 const CLASSIC_WORK_PER_MS: u64 = 380;
 const STRONG_WORK_PER_MS: u64 = 70;
-const EXPERT_WORK_PER_MS: u64 = 60;
 
 /// What a search did.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -99,10 +89,9 @@ pub struct SearchStats {
     pub probes: u64,
     /// Probes that found the action illegal.
     pub rejected: u64,
-    /// Search nodes: positions expanded by Classic's reply scans, tree iterations of Strong
-    /// and Expert.
+    /// Search nodes: positions expanded by Classic's reply scans, tree iterations of Strong.
     pub nodes: u64,
-    /// Deepest completed iteration in plies (Classic: 1 or 2; Strong and Expert: deepest
+    /// Deepest completed iteration in plies (Classic: 1 or 2; Strong: deepest
     /// tree path).
     pub depth: u32,
     /// Candidate actions considered at the root.
@@ -127,7 +116,7 @@ pub struct SearchReply {
     pub actions: usize,
     /// The level that searched.
     pub level: Level,
-    /// The search's estimate for the mover: Classic in points, Strong and Expert as a win
+    /// The search's estimate for the mover: Classic in points, Strong as a win
     /// rate 0..1.
     pub value: f64,
     /// What the search did.
@@ -205,8 +194,7 @@ fn search(game: &Game, level: Level, budget: &mut Budget) -> Result<SearchReply,
     budget.check()?;
     let found = match level {
         Level::Classic => classic::search(game, budget, budget.seed())?,
-        Level::Strong => mcts::search(game, budget, budget.seed(), mcts::Style::Plain)?,
-        Level::Expert => mcts::search(game, budget, budget.seed(), mcts::Style::Rave)?,
+        Level::Strong => mcts::search(game, budget, budget.seed())?,
     };
     Ok(SearchReply {
         action: found.action,

@@ -13,37 +13,6 @@ pub(crate) struct Playout {
     board: Board,
     captured: Vec<Point>,
     empties: Vec<Point>,
-    first: FirstPlays,
-}
-
-/// Which side placed the first stone of the last playout on each point (bit `p` of
-/// `by[color.index()]`): the all-moves-as-first statistics of Expert's tree.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct FirstPlays {
-    /// Points first played by Black, resp. White.
-    pub(crate) by: [u32; 2],
-}
-
-impl FirstPlays {
-    /// Records a stone of `color` on `point` unless some stone was recorded there already.
-    pub(crate) fn note(&mut self, color: Color, point: Point) {
-        let bit = 1u32 << point;
-        if (self.by[0] | self.by[1]) & bit == 0 {
-            self.by[color.index()] |= bit;
-        }
-    }
-
-    /// Records a stone of `color` on `point` played before everything recorded so far.
-    pub(crate) fn note_earlier(&mut self, color: Color, point: Point) {
-        let bit = 1u32 << point;
-        self.by[color.opposite().index()] &= !bit;
-        self.by[color.index()] |= bit;
-    }
-
-    /// True if `color` played first on `point`.
-    pub(crate) fn played(&self, color: Color, point: Point) -> bool {
-        self.by[color.index()] & (1u32 << point) != 0
-    }
 }
 
 impl Playout {
@@ -56,19 +25,12 @@ impl Playout {
             board,
             captured: Vec::new(),
             empties: Vec::new(),
-            first: FirstPlays::default(),
         }
-    }
-
-    /// The first plays of the last playout.
-    pub(crate) fn first_plays(&self) -> FirstPlays {
-        self.first
     }
 
     /// Plays one playout from `cells` with `to_move` first; returns Black's area minus
     /// White's (komi not included) and the number of stones placed.
     pub(crate) fn run(&mut self, cells: &[u8], to_move: Color, rng: &mut Rng) -> (i32, u32) {
-        self.first = FirstPlays::default();
         match Board::from_colors(&self.graph, cells) {
             Ok(board) => self.board = board,
             Err(_) => return (0, 0),
@@ -113,14 +75,10 @@ impl Playout {
                     .unwrap_or(0);
                 if captures > 0 {
                     self.captured.clear();
-                    let played = self
+                    return self
                         .board
                         .play(&self.graph, point, color, &mut self.captured)
                         .is_ok();
-                    if played {
-                        self.first.note(color, point);
-                    }
-                    return played;
                 }
             }
         }
@@ -136,7 +94,6 @@ impl Playout {
                 .play(&self.graph, point, color, &mut self.captured)
                 .is_ok()
             {
-                self.first.note(color, point);
                 return true;
             }
         }
@@ -170,31 +127,5 @@ mod tests {
                 "{black} {white} {moves}"
             );
         }
-    }
-
-    #[test]
-    fn first_plays_are_disjoint_and_cover_every_stone_left() {
-        let mut playout = Playout::new(5);
-        let mut rng = Rng::new(11);
-        for _ in 0..20 {
-            playout.run(&[0; 25], Color::White, &mut rng);
-            let first = playout.first_plays();
-            assert_eq!(first.by[0] & first.by[1], 0);
-            for (point, &cell) in playout.board.colors().iter().enumerate() {
-                let touched = (first.by[0] | first.by[1]) & (1 << point) != 0;
-                assert!(cell == 0 || touched, "stone on {point} not recorded");
-            }
-        }
-    }
-
-    #[test]
-    fn a_later_play_never_overrides_a_first_play_but_an_earlier_one_does() {
-        let mut first = FirstPlays::default();
-        first.note(Color::Black, 3);
-        first.note(Color::White, 3);
-        assert!(first.played(Color::Black, 3) && !first.played(Color::White, 3));
-        first.note_earlier(Color::White, 3);
-        assert!(first.played(Color::White, 3) && !first.played(Color::Black, 3));
-        assert!(!first.played(Color::White, 4));
     }
 }
