@@ -2,12 +2,12 @@
 // axe-core runs in Chromium on each state (light and dark, phone and desktop, every
 // language) and any serious or critical violation fails the test. Screenshots go to
 // tests/artifacts/screenshots/ (git-ignored), including simulated colour-blind views.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { artifacts, launchBrowser, openApp, serveDist } from './harness.mjs';
+import { artifacts, openApp, suiteBrowser } from './harness.mjs';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SHOTS = join(artifacts, 'screenshots');
@@ -117,6 +117,16 @@ async function tour(browser, baseUrl, { language, scheme, viewport }) {
   await page.locator('#set-language').waitFor();
   await check('settings');
 
+  await page.goto(`${baseUrl}#/timego-learn`);
+  await page.getByTestId('lesson-list').waitFor();
+  await check('tutorial-lessons');
+  await page.getByTestId('lesson-0').click();
+  await page.getByTestId('lesson-screen').locator('svg.board [data-point]').first().waitFor();
+  await check('tutorial-lesson');
+  await page.getByTestId('lesson-hint').click();
+  await page.getByTestId('lesson-hints').waitFor();
+  await check('tutorial-hint');
+
   await page.goto(`${baseUrl}#/timego`);
   await page.locator('svg.board [data-point]').first().waitFor();
   await page.getByTestId('new-game').click();
@@ -171,7 +181,12 @@ async function tour(browser, baseUrl, { language, scheme, viewport }) {
 
   if (phone && !(await page.getByTestId('import-record').isVisible())) await page.getByTestId('open-records').click();
   await page.getByTestId('import-record').click();
+  // The game has turns, so loading another one asks first.
+  await page.getByTestId('import-replace-dialog').waitFor();
+  await check('import-replace-question');
+  await page.getByTestId('import-replace-confirm').click();
   const importDialog = page.getByTestId('record-import-dialog');
+  await importDialog.waitFor();
   await page.getByTestId('record-import-text').fill('{"schema": "time-go-game", "version": 1}');
   await importDialog.locator('button[type="submit"]').click();
   await page.getByTestId('record-import-problem').waitFor();
@@ -196,21 +211,12 @@ async function tour(browser, baseUrl, { language, scheme, viewport }) {
 }
 
 describe('accessibility audit and screenshots', () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await serveDist();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = suiteBrowser();
 
   for (const scheme of ['light', 'dark']) {
     for (const [device, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
       it(`has no serious violation on any screen in English, ${scheme}, ${device}`, async () => {
-        const found = await tour(browser, server.url, { language: 'en', scheme, viewport });
+        const found = await tour(suite.browser, suite.url, { language: 'en', scheme, viewport });
         assert.deepEqual(found, []);
       });
     }
@@ -226,17 +232,17 @@ describe('accessibility audit and screenshots', () => {
   ]) {
     const device = viewport === PHONE ? 'phone' : 'desktop';
     it(`has no serious violation on any screen in ${language}, ${scheme}, ${device}`, async () => {
-      const found = await tour(browser, server.url, { language, scheme, viewport });
+      const found = await tour(suite.browser, suite.url, { language, scheme, viewport });
       assert.deepEqual(found, []);
     });
   }
 
   it('shows a visible focus indicator on every tab stop of every screen', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
-      const app = await openApp(browser, server.url, { viewport });
+      const app = await suite.open({ viewport });
       const { page } = app;
       for (const hash of ['#/', '#/settings', '#/timego']) {
-        await page.goto(server.url + hash);
+        await page.goto(suite.url + hash);
         await page.locator(hash === '#/timego' ? 'svg.board [data-point]' : 'h1').first().waitFor();
         const { missing, stops } = await invisibleFocus(page);
         assert.ok(stops >= 3, `${hash}: only ${stops} tab stops`);
@@ -247,7 +253,7 @@ describe('accessibility audit and screenshots', () => {
   });
 
   it('reaches the board from the first tab stops through "Skip to board"', async () => {
-    const app = await openApp(browser, server.url, { viewport: DESKTOP, hash: '#/timego' });
+    const app = await suite.open({ viewport: DESKTOP, hash: '#/timego' });
     const { page } = app;
     await page.locator('svg.board [data-point]').first().waitFor();
     let reached = false;
@@ -265,7 +271,7 @@ describe('accessibility audit and screenshots', () => {
   });
 
   it('keeps every marker distinguishable under simulated deuteranopia and protanopia', async () => {
-    const app = await openApp(browser, server.url, { viewport: DESKTOP, hash: '#/timego' });
+    const app = await suite.open({ viewport: DESKTOP, hash: '#/timego' });
     const { page } = app;
     await page.locator('svg.board [data-point]').first().waitFor();
     await page.getByTestId('new-game').click();

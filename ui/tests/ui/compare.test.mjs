@@ -2,9 +2,9 @@
 // phone), the causal replay stepped with each step's words and its original version with
 // the engine's groups and liberties, playback pausing on navigation, arrival changes and
 // dialogs, and Inspect showing the liberties the engine computes.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickPoint, launchBrowser, openApp, serveDist, shot, waitForTurn } from './harness.mjs';
+import { clickPoint, shot, suiteBrowser, waitForTurn } from './harness.mjs';
 
 // 4×4 points: A1=0, B1=1, C1=2, A2=4, B2=5, C2=6, A3=8, B3=9, C3=10, A4=12.
 const A1 = 0;
@@ -77,19 +77,10 @@ async function pointsWith(page, scope, css) {
 const playing = (page) => page.getByRole('button', { name: 'Pause' }).count();
 
 describe('Understanding a time move', () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await serveDist();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = suiteBrowser();
 
   it('compares the actual board with the possible present, and each step with its original version', async () => {
-    const app = await openApp(browser, server.url, { viewport: { width: 1280, height: 800 }, hash: '#/timego' });
+    const app = await suite.open({ viewport: { width: 1280, height: 800 }, hash: '#/timego' });
     const { page, bridge } = app;
     await setUp(app);
     const actual = (await bridge.call('timego_open', {})).ok.position.checkpoint.board;
@@ -151,7 +142,7 @@ describe('Understanding a time move', () => {
   });
 
   it('pauses playback when a dialog opens or the arrival changes', async () => {
-    const app = await openApp(browser, server.url, { viewport: { width: 1280, height: 800 }, hash: '#/timego' });
+    const app = await suite.open({ viewport: { width: 1280, height: 800 }, hash: '#/timego' });
     const { page } = app;
     await setUp(app);
     await previewBeforePlacement4(page);
@@ -177,7 +168,7 @@ describe('Understanding a time move', () => {
   });
 
   it('shows the liberties the engine computes in Inspect mode', async () => {
-    const app = await openApp(browser, server.url, { viewport: { width: 1280, height: 800 }, hash: '#/timego' });
+    const app = await suite.open({ viewport: { width: 1280, height: 800 }, hash: '#/timego' });
     const { page, bridge } = app;
     await setUp(app);
     await page.getByRole('radiogroup', { name: 'Mode' }).getByText('Inspect').click();
@@ -205,7 +196,7 @@ describe('Understanding a time move', () => {
   });
 
   it('stacks the compared boards on a phone', async () => {
-    const app = await openApp(browser, server.url, { viewport: PHONE, hash: '#/timego' });
+    const app = await suite.open({ viewport: PHONE, hash: '#/timego' });
     const { page } = app;
     await setUp(app);
     await previewBeforePlacement4(page);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { boardColors, clickPoint, launchBrowser, openApp, serveDist, shot, uiRoot, waitForTurn } from './harness.mjs';
+import { boardColors, clickPoint, shot, suiteBrowser, uiRoot, waitForTurn } from './harness.mjs';
 
 const AT_LIMIT = resolve(uiRoot, '..', 'tests', 'fixtures', 'timego-1024-actions.timego.json');
 
@@ -34,29 +34,24 @@ async function turnCount(page) {
 }
 
 describe('TimeGo files', () => {
-  let server;
-  let browser;
+  const suite = suiteBrowser();
   let dir;
-  before(async () => {
-    server = await serveDist();
-    browser = await launchBrowser();
+  before(() => {
     dir = mkdtempSync(join(tmpdir(), 'crab-canon-files-'));
   });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
+  after(() => {
     rmSync(dir, { recursive: true, force: true });
   });
 
   it('opens a file given at start-up at once, and asks first over a game in progress', async () => {
     // The shared file, written by a first app.
-    const author = await openApp(browser, server.url, {});
+    const author = await suite.open({});
     const shared = join(dir, 'shared.timego.json');
     writeFileSync(shared, await record(author, [5, 6, 9]));
     await author.close();
 
     // A fresh app (no game yet) shows TimeGo and opens it without asking.
-    const fresh = await openApp(browser, server.url, { bridgeArgs: ['--open', shared] });
+    const fresh = await suite.open({ bridgeArgs: ['--open', shared] });
     await fresh.page.getByTestId('file-status').filter({ hasText: 'shared.timego.json' }).waitFor();
     await waitForTurn(fresh.page, 'White');
     assert.equal(await turnCount(fresh.page), 3);
@@ -66,14 +61,14 @@ describe('TimeGo files', () => {
 
     // With a saved game in progress it asks; Cancel keeps the game, the file is dismissed.
     const data = join(dir, 'data');
-    const player = await openApp(browser, server.url, { dataDir: data, hash: '#/timego' });
+    const player = await suite.open({ dataDir: data, hash: '#/timego' });
     await waitForTurn(player.page, 'Black');
     await clickPoint(player.page, 0);
     await waitForTurn(player.page, 'White');
     await player.close();
     const saved = readFileSync(join(data, 'timego.json'), 'utf8');
 
-    const asked = await openApp(browser, server.url, { dataDir: data, bridgeArgs: ['--open', shared] });
+    const asked = await suite.open({ dataDir: data, bridgeArgs: ['--open', shared] });
     const question = asked.page.getByTestId('import-replace-dialog');
     await question.waitFor();
     assert.match(await question.innerText(), /shared\.timego\.json.*\(1 turn\)/s);
@@ -86,7 +81,7 @@ describe('TimeGo files', () => {
 
     // "Replace it" opens the file; the save now holds it.
     await asked.close();
-    const replaced = await openApp(browser, server.url, { dataDir: data, bridgeArgs: ['--open', shared] });
+    const replaced = await suite.open({ dataDir: data, bridgeArgs: ['--open', shared] });
     await replaced.page.getByTestId('import-replace-confirm').click();
     await waitForTurn(replaced.page, 'White');
     assert.equal(await turnCount(replaced.page), 3);
@@ -98,7 +93,7 @@ describe('TimeGo files', () => {
   it('refuses a corrupted start-up file with the engine reason and changes nothing', async () => {
     const corrupt = join(dir, 'corrupt.timego.json');
     writeFileSync(corrupt, CORRUPT);
-    const app = await openApp(browser, server.url, { bridgeArgs: ['--open', corrupt] });
+    const app = await suite.open({ bridgeArgs: ['--open', corrupt] });
     const reason = app.page.getByTestId('import-rejected');
     await reason.waitFor();
     assert.match(await reason.innerText(), /action 1/);
@@ -111,7 +106,7 @@ describe('TimeGo files', () => {
   });
 
   it('asks before pasting over a game in progress', async () => {
-    const app = await openApp(browser, server.url, { hash: '#/timego' });
+    const app = await suite.open({ hash: '#/timego' });
     const { page } = app;
     const text = await record(app, [1, 2]);
     await app.bridge.call('timego_new', { args: { size: 5, komi: 0 } });
@@ -138,7 +133,7 @@ describe('TimeGo files', () => {
   });
 
   it('stops play at 1,024 actions with the reason, keeping review and the whole export', async () => {
-    const app = await openApp(browser, server.url, { hash: '#/timego' });
+    const app = await suite.open({ hash: '#/timego' });
     const { page } = app;
     await waitForTurn(page, 'Black');
     // Loaded through the backend (typing 100 kB into the paste box is slow), then shown.

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -121,6 +122,9 @@ const CHROMIUM_ARGS = [
 ];
 
 let bridgePath;
+/** Apps opened and not yet closed: a failed test leaves its app open, and a live bridge
+ * process would keep the test file from ever exiting. */
+const openApps = new Set();
 
 /** Launches Debian's Chromium (never a downloaded browser). */
 export function launchBrowser() {
@@ -154,16 +158,49 @@ export async function openApp(
   });
   await page.exposeFunction('__bridgeInvoke', (cmd, args) => bridge.call(cmd, args));
   await page.addInitScript(mockScript());
-  await page.goto(baseUrl + hash);
-  return {
+  const app = {
     page,
     bridge,
     problems,
     async close() {
-      await context.close();
+      openApps.delete(app);
+      await context.close().catch(() => undefined);
       await bridge.stop();
     },
   };
+  openApps.add(app);
+  await page.goto(baseUrl + hash);
+  return app;
+}
+
+/** Closes every app a failed test left open. */
+export async function closeLeftoverApps() {
+  for (const app of [...openApps]) await app.close();
+}
+
+/**
+ * Serves `dist/` and launches Chromium once for the enclosing `describe`, closing both
+ * after it. `suite.open(options)` is `openApp` on them; `suite.url` is the served address.
+ */
+export function suiteBrowser() {
+  const suite = {
+    server: undefined,
+    browser: undefined,
+    get url() {
+      return suite.server.url;
+    },
+    open: (options) => openApp(suite.browser, suite.server.url, options),
+  };
+  before(async () => {
+    suite.server = await serveDist();
+    suite.browser = await launchBrowser();
+  });
+  after(async () => {
+    await closeLeftoverApps();
+    await suite.browser?.close();
+    await suite.server?.close();
+  });
+  return suite;
 }
 
 /** Clicks the point with index `point` on the board. */

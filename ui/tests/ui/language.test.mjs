@@ -1,8 +1,8 @@
 // The language menu on the real backend: a choice applies at once to every screen, is
 // stored by the backend and survives a reload; point labels and announcements follow it.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openApp, serveDist, shot } from './harness.mjs';
+import { shot, suiteBrowser } from './harness.mjs';
 
 /** Places a stone by clicking and waits until the board shows it. */
 async function place(page, point, color) {
@@ -11,19 +11,10 @@ async function place(page, point, color) {
 }
 
 describe('interface language', () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await serveDist();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = suiteBrowser();
 
   it('switches every screen to Japanese at once and keeps it after a reload', async () => {
-    const app = await openApp(browser, server.url, { hash: '#/settings' });
+    const app = await suite.open({ hash: '#/settings' });
     const { page, bridge } = app;
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     const offered = await page.locator('#set-language option').evaluateAll((els) => els.map((el) => el.getAttribute('value')));
@@ -37,7 +28,7 @@ describe('interface language', () => {
     // The CJK font stack is chosen for the language.
     assert.match(await page.evaluate(() => getComputedStyle(document.body).fontFamily), /^"Noto Sans CJK JP"/);
 
-    await page.goto(`${server.url}#/timego`);
+    await page.goto(`${suite.url}#/timego`);
     await page.getByTestId('turn').filter({ hasText: '黒の番' }).waitFor();
     assert.match(await page.getByTestId('rules-language-note').innerText(), /英語/);
     await page.reload();
@@ -46,7 +37,7 @@ describe('interface language', () => {
     assert.doesNotMatch(body, /\b(timego|app|common|settings)\.[a-zA-Z]+/, 'no message key is shown');
     await shot(page, 'desktop-timego-ja');
 
-    await page.goto(`${server.url}#/settings`);
+    await page.goto(`${suite.url}#/settings`);
     await page.locator('#set-language').selectOption('en');
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     assert.equal(await page.locator('html').getAttribute('lang'), 'en');
@@ -55,7 +46,7 @@ describe('interface language', () => {
   });
 
   it('labels points from engine data and announces each turn, in the chosen language', async () => {
-    const app = await openApp(browser, server.url, { hash: '#/timego' });
+    const app = await suite.open({ hash: '#/timego' });
     const { page } = app;
     await page.getByTestId('turn').filter({ hasText: 'Black to move' }).waitFor();
     await page.getByTestId('new-game').click();
@@ -71,9 +62,9 @@ describe('interface language', () => {
     await announcer.filter({ hasText: 'White A1. Black to move.' }).waitFor();
     assert.equal(await announcer.getAttribute('aria-live'), 'polite');
 
-    await page.goto(`${server.url}#/settings`);
+    await page.goto(`${suite.url}#/settings`);
     await page.locator('#set-language').selectOption('ko');
-    await page.goto(`${server.url}#/timego`);
+    await page.goto(`${suite.url}#/timego`);
     await page.getByTestId('turn').filter({ hasText: '흑 차례' }).waitFor();
     assert.equal(await page.locator('svg.board [data-point="12"]').getAttribute('aria-label'), 'C3, 흑 돌, 착수 3에서 탄생, 시간 이동 가능');
     await page.getByTestId('pass').click();

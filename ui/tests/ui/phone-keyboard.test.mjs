@@ -1,25 +1,16 @@
 // Phone layout (390×844) with touch-sized targets and a records sheet, keyboard-only
 // play, and the dark theme, all on the real backend.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { boardColors, launchBrowser, openApp, serveDist, shot, waitForTurn } from './harness.mjs';
+import { boardColors, shot, suiteBrowser, waitForTurn } from './harness.mjs';
 
 const PHONE = { width: 390, height: 844 };
 
 describe('TimeGo on a phone and by keyboard', () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await serveDist();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = suiteBrowser();
 
   it('puts the board on top, actions in a bottom bar and records in a sheet', async () => {
-    const app = await openApp(browser, server.url, { viewport: PHONE, hash: '#/timego' });
+    const app = await suite.open({ viewport: PHONE, hash: '#/timego' });
     const { page } = app;
     await waitForTurn(page, 'Black');
     const board = await page.locator('svg.board').boundingBox();
@@ -53,7 +44,7 @@ describe('TimeGo on a phone and by keyboard', () => {
   });
 
   it('previews a time move from the bottom bar in the dark theme', async () => {
-    const app = await openApp(browser, server.url, { viewport: PHONE, colorScheme: 'dark', hash: '#/timego' });
+    const app = await suite.open({ viewport: PHONE, colorScheme: 'dark', hash: '#/timego' });
     const { page } = app;
     await waitForTurn(page, 'Black');
     assert.equal(await page.locator('html').getAttribute('data-scheme'), 'dark');
@@ -76,7 +67,7 @@ describe('TimeGo on a phone and by keyboard', () => {
   });
 
   it('plays by keyboard alone: arrows, Home/End, Enter, Space and Escape', async () => {
-    const app = await openApp(browser, server.url, { viewport: { width: 1280, height: 800 }, hash: '#/timego' });
+    const app = await suite.open({ viewport: { width: 1280, height: 800 }, hash: '#/timego' });
     const { page } = app;
     await waitForTurn(page, 'Black');
     // Tab until a board point has focus.

@@ -1,23 +1,14 @@
 // The shell on the real backend: home lists only playable games, settings change the
 // theme at once and are stored by the backend.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openApp, serveDist, shot } from './harness.mjs';
+import { shot, suiteBrowser } from './harness.mjs';
 
 describe('app shell', () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await serveDist();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = suiteBrowser();
 
   it('shows only games whose screen exists and opens TimeGo', async () => {
-    const app = await openApp(browser, server.url, { viewport: { width: 1280, height: 800 } });
+    const app = await suite.open({ viewport: { width: 1280, height: 800 } });
     const { page } = app;
     await page.getByRole('heading', { name: 'Crab Canon' }).waitFor();
     const games = await page.locator('[data-game]').evaluateAll((els) => els.map((el) => el.getAttribute('data-game')));
@@ -31,7 +22,7 @@ describe('app shell', () => {
   });
 
   it('switches to the dark theme at once and keeps it after a reload', async () => {
-    const app = await openApp(browser, server.url, { viewport: { width: 1280, height: 800 }, hash: '#/settings' });
+    const app = await suite.open({ viewport: { width: 1280, height: 800 }, hash: '#/settings' });
     const { page } = app;
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     assert.equal(await page.locator('html').getAttribute('data-scheme'), 'light');
@@ -49,7 +40,7 @@ describe('app shell', () => {
   });
 
   it('stores every board size and komi the settings offer', async () => {
-    const app = await openApp(browser, server.url, { viewport: { width: 1280, height: 800 }, hash: '#/settings' });
+    const app = await suite.open({ viewport: { width: 1280, height: 800 }, hash: '#/settings' });
     const { page, bridge } = app;
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     await page.getByRole('radiogroup', { name: 'Default board size' }).getByText('4 × 4').click();

@@ -1,9 +1,9 @@
 // A TimeGo game on the real backend at desktop size: placements, a capture, a refused
 // placement explained in words, a time move previewed and played, Lock and its disabled
 // reason, two passes and the final score.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { boardColors, clickPoint, launchBrowser, openApp, serveDist, shot, waitForTurn } from './harness.mjs';
+import { boardColors, clickPoint, shot, suiteBrowser, waitForTurn } from './harness.mjs';
 
 // 4×4 points: A1=0, B1=1, C1=2, D1=3, A2=4, ..., D4=15.
 const A1 = 0;
@@ -21,19 +21,10 @@ async function newGame(page, size) {
 }
 
 describe('TimeGo on the desktop', () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await serveDist();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = suiteBrowser();
 
   it('plays a whole game with a capture, a time move, Lock, a refusal and the score', async () => {
-    const app = await openApp(browser, server.url, { viewport: { width: 1280, height: 800 }, hash: '#/timego' });
+    const app = await suite.open({ viewport: { width: 1280, height: 800 }, hash: '#/timego' });
     const { page } = app;
     await waitForTurn(page, 'Black');
     await newGame(page, 4);
@@ -118,7 +109,7 @@ describe('TimeGo on the desktop', () => {
   });
 
   it('shows every arrival the slider reaches exactly as the engine previews it', async () => {
-    const app = await openApp(browser, server.url, { viewport: { width: 1280, height: 800 }, hash: '#/timego' });
+    const app = await suite.open({ viewport: { width: 1280, height: 800 }, hash: '#/timego' });
     const { page, bridge } = app;
     await waitForTurn(page, 'Black');
     await newGame(page, 5);
@@ -158,7 +149,7 @@ describe('TimeGo on the desktop', () => {
   });
 
   it('reviews earlier turns with Ctrl+Z and asks before replacing the later ones', async () => {
-    const app = await openApp(browser, server.url, { viewport: { width: 1280, height: 800 }, hash: '#/timego' });
+    const app = await suite.open({ viewport: { width: 1280, height: 800 }, hash: '#/timego' });
     const { page } = app;
     await waitForTurn(page, 'Black');
     await newGame(page, 4);
@@ -198,7 +189,7 @@ describe('TimeGo on the desktop', () => {
   });
 
   it('exports the record as text and loads it back, refusing a bad document with its reason', async () => {
-    const app = await openApp(browser, server.url, { viewport: { width: 1280, height: 800 }, hash: '#/timego' });
+    const app = await suite.open({ viewport: { width: 1280, height: 800 }, hash: '#/timego' });
     const { page } = app;
     await waitForTurn(page, 'Black');
     await newGame(page, 4);
