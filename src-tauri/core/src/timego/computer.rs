@@ -631,6 +631,75 @@ mod tests {
         );
     }
 
+    /// A reply as the engine would give it for the viewed position of `session`.
+    fn reply_for(session: &TimeGoSession, action: Action) -> SearchReply {
+        SearchReply {
+            action,
+            revision: session.viewed.revision(),
+            actions: session.viewed.actions().len(),
+            level: Level::default(),
+            value: 0.5,
+            stats: SearchStats::default(),
+        }
+    }
+
+    #[test]
+    fn a_computer_time_move_comes_with_its_consequences_and_comparison() {
+        let dir = TestDir::new("computer-time-move");
+        let mut session = session(&dir, true);
+        opening(&mut session);
+        session.apply(place(Color::Black, 9)).unwrap();
+        session.apply(place(Color::White, 6)).unwrap();
+        let time = session
+            .legal()
+            .into_iter()
+            .find(|action| matches!(action, Action::Time { .. }))
+            .expect("Black has a legal time move");
+        let Action::Time { source, target, .. } = time else {
+            unreachable!()
+        };
+        let expected = session.preview(PreviewArgs { source, target }).unwrap();
+        let job = session.computer_start(ComputerMoveArgs::default()).unwrap();
+        let reply = reply_for(&session, time);
+        match session.computer_finish(job, Ok(reply)) {
+            ComputerOutcome::Played {
+                view, time_move, ..
+            } => {
+                let preview = time_move.expect("a time move carries its preview");
+                assert_eq!(*preview, expected);
+                assert_eq!(
+                    view.position.checkpoint.board,
+                    preview.consequences.board_after
+                );
+                assert_eq!(view.turns.last(), Some(&time));
+            }
+            other => panic!("expected a move, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_reply_the_engine_refuses_is_not_played() {
+        let dir = TestDir::new("computer-refused");
+        let mut session = session(&dir, true);
+        opening(&mut session);
+        let before = (session.view(), saved(&dir));
+        let job = session.computer_start(ComputerMoveArgs::default()).unwrap();
+        // Point 5 holds Black's stone: the engine must refuse it again at the finish.
+        let occupied = Action::Place {
+            player: Color::Black,
+            point: 5,
+        };
+        let reply = reply_for(&session, occupied);
+        match session.computer_finish(job, Ok(reply)) {
+            ComputerOutcome::Failed { message, view } => {
+                assert!(message.contains("occupied"), "{message}");
+                assert_eq!(view, before.0);
+            }
+            other => panic!("expected a failure, got {other:?}"),
+        }
+        assert_eq!((session.view(), saved(&dir)), before);
+    }
+
     #[test]
     fn the_deadline_ends_the_search_without_a_move() {
         let dir = TestDir::new("computer-deadline");
