@@ -84,10 +84,12 @@ describe('TimeGo against the computer', () => {
     await page.getByTestId('computer-retry').waitFor();
     // Continue by hand: the person makes White's move; the computer replies to Black's next one.
     await page.getByTestId('computer-by-hand').click();
+    await page.getByTestId('computer-by-hand-note').waitFor();
     await clickPoint(page, 9);
     await waitForTurn(page, 'Black');
     assert.equal(await turnCount(page), 2);
     assert.equal(await page.getByTestId('computer-thinking').count(), 0, 'no search after a move by hand');
+    assert.equal(await page.getByTestId('computer-by-hand-note').count(), 0);
     await shot(page, 'desktop-opponent-cancelled');
     assert.deepEqual(app.problems, []);
     await app.close();

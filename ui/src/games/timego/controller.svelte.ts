@@ -78,6 +78,8 @@ export class TimeGoController {
   computerTime: ComputerTimeMove | null = $state(null);
   /** Whether the preview shown is the computer's time move (after the fact) rather than an exploration. */
   showingComputerTime = $state(false);
+  /** Whether the player is making the computer's move by hand this turn. */
+  byHand = $state(false);
   /** The line length at which the player chose to make the computer's move by hand. */
   #byHandAt: number | null = null;
   #userCancelled = false;
@@ -122,6 +124,7 @@ export class TimeGoController {
     this.#userCancelled = false;
     this.computerProblem = null;
     this.#byHandAt = null;
+    this.byHand = false;
     this.#clearComputerTime();
     let again = false;
     try {
@@ -169,6 +172,7 @@ export class TimeGoController {
   continueByHand(): void {
     this.computerProblem = null;
     this.#byHandAt = this.view?.turns.length ?? null;
+    this.byHand = this.#byHandAt !== null;
   }
 
   /** Leaving the screen: a running search is cancelled and no new one starts. */
@@ -471,6 +475,7 @@ export class TimeGoController {
       onSuccess?.();
       if (this.mode === 'time' && this.view.next === null) this.mode = 'place';
       if (this.view.turns.length !== this.#byHandAt) this.#byHandAt = null;
+      this.byHand = this.#byHandAt !== null;
       if (!this.view.computerToMove) this.computerProblem = null;
       if (this.computerTime && this.view.turns.length !== this.computerTime.before.turns.length + 1) this.#clearComputerTime();
       queueMicrotask(() => this.#maybeThink());
