@@ -6,9 +6,10 @@ mod commands;
 mod launch_file;
 mod plugin_settings;
 
+use canon_app_core::timego::{think_limits_from, THINK_MS_VARIABLE};
 use canon_app_core::AppCore;
 use std::sync::Mutex;
-use tauri::Manager;
+use tauri::{Manager, WindowEvent};
 
 /// Starts the app; the desktop `main` and the mobile entry point both call this.
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
@@ -23,8 +24,22 @@ pub fn run() {
             if let Some(path) = launch_file::from_args(std::env::args_os().skip(1)) {
                 core.set_opened_file(path);
             }
+            let think = std::env::var(THINK_MS_VARIABLE).ok();
+            core.timego_mut()
+                .set_think_limits(think_limits_from(think.as_deref())?);
             app.manage(Mutex::new(core));
             Ok(())
+        })
+        .on_window_event(|window, event| {
+            // A search must not outlive the window that asked for it.
+            if matches!(
+                event,
+                WindowEvent::CloseRequested { .. } | WindowEvent::Destroyed
+            ) {
+                if let Some(core) = window.try_state::<Mutex<AppCore>>() {
+                    commands::cancel_computer(&core);
+                }
+            }
         })
         .invoke_handler(commands::handler())
         .run(tauri::generate_context!())

@@ -78,6 +78,12 @@ pub struct Driver {
 impl Driver {
     /// Starts `tauri-driver` on free ports, with the app's data under `home`.
     pub fn start(home: &AppHome) -> Self {
+        Self::start_with_env(home, &[])
+    }
+
+    /// Like [`Driver::start`], with extra environment variables for the apps it launches
+    /// (such as `CRAB_CANON_THINK_MS`).
+    pub fn start_with_env(home: &AppHome, env: &[(&str, &str)]) -> Self {
         let port = free_port();
         let native_port = free_port();
         let mut command = Command::new("tauri-driver");
@@ -91,6 +97,7 @@ impl Driver {
             .stdin(Stdio::null())
             .stdout(Stdio::null());
         home.apply_to(&mut command);
+        command.envs(env.iter().copied());
         let child = command
             .spawn()
             .expect("tauri-driver not found: scripts/setup.sh installs it");

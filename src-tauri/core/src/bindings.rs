@@ -34,6 +34,10 @@ pub fn export_all(dir: &Path) -> io::Result<Vec<String>> {
     export(crate::timego::ConfirmArgs::export_all_to(dir))?;
     export(crate::timego::ArrivalOption::export_all_to(dir))?;
     export(crate::timego::TimePreview::export_all_to(dir))?;
+    export(crate::timego::OpponentSettings::export_all_to(dir))?;
+    export(crate::timego::LevelInfo::export_all_to(dir))?;
+    export(crate::timego::ComputerMoveArgs::export_all_to(dir))?;
+    export(crate::timego::ComputerOutcome::export_all_to(dir))?;
     export(crate::tutorial::TutorialOverview::export_all_to(dir))?;
     export(crate::tutorial::TutorialLesson::export_all_to(dir))?;
     export(crate::tutorial::LessonArgs::export_all_to(dir))?;

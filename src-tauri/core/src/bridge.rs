@@ -2,14 +2,19 @@
 //! `{"id": 1, "cmd": "name", "args": {...}}`, answered by `{"id": 1, "ok": value}` or
 //! `{"id": 1, "err": {"kind": ..., "message": ...}}`. `args` is the object the UI passed
 //! to `invoke`; commands with arguments take them under its key `args`, exactly as the
-//! Tauri commands do.
+//! Tauri commands do. [`serve`] answers `timego_computer_move` from a thread of its own,
+//! as the app does, so a `timego_computer_cancel` sent meanwhile is answered and stops
+//! it; answers may therefore come out of order, matched by their `id`.
 
 use crate::app::AppCore;
 use crate::command_names::FILE_DIALOG_NAMES;
 use crate::error::{AppError, CommandResult};
+use crate::timego::levels;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use std::io::{self, BufRead, Write};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 /// One request line.
 #[derive(Debug, Deserialize)]
@@ -74,6 +79,13 @@ pub fn dispatch(core: &mut AppCore, cmd: &str, payload: Value) -> CommandResult<
         "tutorial_apply" => reply(core.tutorial_mut().apply(args(cmd, payload)?)?),
         "timego_import_opened_file" => reply(core.import_opened_file()?),
         "timego_dismiss_opened_file" => reply(core.dismiss_opened_file()),
+        "timego_levels" => reply(levels()),
+        "timego_opponent_set" => reply(core.timego_mut().set_opponent(args(cmd, payload)?)?),
+        "timego_computer_move" => reply(
+            core.timego_mut()
+                .computer_move_blocking(args(cmd, payload)?)?,
+        ),
+        "timego_computer_cancel" => reply(core.timego_mut().computer_cancel()),
         _ if FILE_DIALOG_NAMES.contains(&cmd) => Err(AppError::UnknownCommand {
             message: format!(
                 "{cmd} opens the operating system's file dialog, which only the app has; \
@@ -84,6 +96,82 @@ pub fn dispatch(core: &mut AppCore, cmd: &str, payload: Value) -> CommandResult<
             message: format!("there is no command named '{cmd}'"),
         }),
     }
+}
+
+/// The command whose search runs outside the lock.
+const COMPUTER_MOVE: &str = "timego_computer_move";
+
+/// Answers every line of `input` on `output` until `input` closes, then cancels a
+/// computer move still running and waits for its answer. A computer move searches on its
+/// own thread without holding `core`, so later lines (a cancel above all) are answered
+/// meanwhile; every other command is answered in order.
+pub fn serve<W: Write + Send + 'static>(
+    core: Arc<Mutex<AppCore>>,
+    input: impl BufRead,
+    output: W,
+) -> io::Result<()> {
+    let output = Arc::new(Mutex::new(output));
+    let mut searches = Vec::new();
+    let mut result = Ok(());
+    for line in input.lines() {
+        let line = match line {
+            Ok(line) => line,
+            Err(error) => {
+                result = Err(error);
+                break;
+            }
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let answer = match serde_json::from_str::<Request>(&line) {
+            Ok(request) if request.cmd == COMPUTER_MOVE => {
+                let started = args(COMPUTER_MOVE, request.args)
+                    .and_then(|args| locked(&core).timego_mut().computer_start(args));
+                match started {
+                    Ok(job) => {
+                        let core = Arc::clone(&core);
+                        let output = Arc::clone(&output);
+                        searches.push(std::thread::spawn(move || {
+                            let result = job.run();
+                            let outcome = locked(&core).timego_mut().computer_finish(job, result);
+                            let answer = match reply(outcome) {
+                                Ok(value) => json!({"id": request.id, "ok": value}),
+                                Err(error) => json!({"id": request.id, "err": error}),
+                            };
+                            // A harness that went away reads no answers; nothing to do.
+                            let _ = write_line(&output, &answer.to_string());
+                        }));
+                        continue;
+                    }
+                    Err(error) => json!({"id": request.id, "err": error}).to_string(),
+                }
+            }
+            _ => answer_line(&mut locked(&core), &line),
+        };
+        if let Err(error) = write_line(&output, &answer) {
+            result = Err(error);
+            break;
+        }
+    }
+    locked(&core).timego_mut().computer_cancel();
+    for search in searches {
+        // A search thread that panicked already lost its answer; the others finish.
+        let _ = search.join();
+    }
+    result
+}
+
+/// Locks the core; a panic in a search thread must not stop the bridge.
+fn locked(core: &Mutex<AppCore>) -> MutexGuard<'_, AppCore> {
+    core.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+fn write_line<W: Write>(output: &Mutex<W>, line: &str) -> io::Result<()> {
+    let mut output = output
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    writeln!(output, "{line}").and_then(|()| output.flush())
 }
 
 fn args<T: DeserializeOwned>(cmd: &str, payload: Value) -> CommandResult<T> {
@@ -169,6 +257,125 @@ mod tests {
         let mut reopened = self::core(&dir);
         let reply = answer(&mut reopened, r#"{"id":2,"cmd":"settings_get"}"#);
         assert_eq!(reply["ok"]["theme"], "dark");
+    }
+
+    /// An output the test reads after `serve` returns.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn serve_lines(core: AppCore, lines: &[&str]) -> Vec<Value> {
+        let output = Shared::default();
+        let input = lines.join("\n");
+        serve(
+            Arc::new(Mutex::new(core)),
+            io::Cursor::new(input),
+            output.clone(),
+        )
+        .unwrap();
+        let text = String::from_utf8(output.0.lock().unwrap().clone()).unwrap();
+        text.lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn a_cancel_is_answered_while_the_computer_thinks_and_stops_it() {
+        let dir = TestDir::new("bridge-computer-cancel");
+        let mut core = core(&dir);
+        // A minute of thinking: the cancel finds it running unless the bridge blocked.
+        core.timego_mut()
+            .set_think_limits(crate::timego::think_limits(60_000));
+        let answers = serve_lines(
+            core,
+            &[
+                r#"{"id":1,"cmd":"timego_computer_move","args":{"args":{}}}"#,
+                r#"{"id":2,"cmd":"timego_computer_cancel"}"#,
+                r#"{"id":3,"cmd":"timego_open"}"#,
+            ],
+        );
+        let by_id = |id: i64| {
+            answers
+                .iter()
+                .find(|answer| answer["id"] == id)
+                .unwrap_or_else(|| panic!("no answer {id} in {answers:?}"))
+        };
+        assert_eq!(by_id(2)["ok"], true, "the search was still running");
+        assert_eq!(by_id(3)["ok"]["turns"], json!([]));
+        assert_eq!(by_id(1)["ok"]["kind"], "cancelled");
+        assert_eq!(by_id(1)["ok"]["view"]["turns"], json!([]));
+    }
+
+    /// Serves `lines` and keeps the input open until `expected` answers are out (closing
+    /// it earlier would cancel the computer's search).
+    fn serve_until_answered(core: AppCore, lines: &[&str], expected: usize) -> Vec<Value> {
+        let output = Shared::default();
+        let (reader, mut writer) = io::pipe().unwrap();
+        let server = {
+            let output = output.clone();
+            std::thread::spawn(move || {
+                serve(
+                    Arc::new(Mutex::new(core)),
+                    io::BufReader::new(reader),
+                    output,
+                )
+            })
+        };
+        for line in lines {
+            writeln!(writer, "{line}").unwrap();
+        }
+        while output
+            .0
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            < expected
+        {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        drop(writer);
+        server.join().unwrap().unwrap();
+        let text = String::from_utf8(output.0.lock().unwrap().clone()).unwrap();
+        text.lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn a_computer_move_is_answered_with_the_move_played() {
+        let dir = TestDir::new("bridge-computer-move");
+        let mut core = core(&dir);
+        core.timego_mut().set_think_limits(
+            canon_engine::timego::opponent::SearchLimits::deterministic(300, 3, 60_000),
+        );
+        let answers = serve_until_answered(
+            core,
+            &[
+                r#"{"id":1,"cmd":"timego_opponent_set","args":{"args":{"computer":"black","level":"classic"}}}"#,
+                r#"{"id":2,"cmd":"timego_computer_move","args":{"args":{"replace_future":false}}}"#,
+                r#"{"id":3,"cmd":"timego_computer_move","args":{"args":{"bogus":1}}}"#,
+            ],
+            3,
+        );
+        assert_eq!(answers[0]["ok"]["computer_to_move"], true);
+        let bad = answers.iter().find(|answer| answer["id"] == 3).unwrap();
+        assert_eq!(bad["err"]["kind"], "invalid_argument");
+        let played = answers.iter().find(|answer| answer["id"] == 2).unwrap();
+        assert_eq!(played["ok"]["kind"], "played", "{played}");
+        assert_eq!(played["ok"]["view"]["turns"].as_array().unwrap().len(), 1);
+        assert_eq!(played["ok"]["action"]["player"], "black");
+        assert_eq!(played["ok"]["view"]["computer_to_move"], false);
     }
 
     #[test]

@@ -28,6 +28,10 @@ pub const NAMES: &[&str] = &[
     "tutorial_apply",
     "timego_import_opened_file",
     "timego_dismiss_opened_file",
+    "timego_levels",
+    "timego_opponent_set",
+    "timego_computer_move",
+    "timego_computer_cancel",
 ];
 
 /// Commands that open the operating system's file dialogs (so the webview never names a

@@ -13,6 +13,15 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 use ts_rs::TS;
 
+mod computer;
+
+use computer::Computer;
+pub use computer::{
+    levels, think_limits, think_limits_from, ComputerJob, ComputerMoveArgs, ComputerOutcome,
+    ComputerSide, LevelInfo, OpponentSettings, DEADLINE_MARGIN_MS, OPPONENT_FILE_NAME,
+    THINK_MS_VARIABLE,
+};
+
 /// File name of the TimeGo save in the app data directory.
 pub const SAVE_FILE_NAME: &str = "timego.json";
 
@@ -45,6 +54,11 @@ pub struct TimeGoView {
     pub lock_blocked: Option<Reason>,
     /// Whether this game reaches the disk.
     pub save: SaveStatus,
+    /// Who the computer plays in this game, and at which level.
+    pub opponent: OpponentSettings,
+    /// Whether the computer is to move: the viewed position is the end of the line, the
+    /// game goes on and the player to move is the computer's side.
+    pub computer_to_move: bool,
 }
 
 /// Arguments of `timego_new`.
@@ -149,6 +163,7 @@ pub struct TimeGoSession {
     game: Game,
     cursor: usize,
     viewed: Game,
+    computer: Computer,
 }
 
 impl TimeGoSession {
@@ -173,6 +188,7 @@ impl TimeGoSession {
                 }
             },
         };
+        let computer = Computer::open(data_dir, may_write, loaded.is_some());
         let (game, cursor) = loaded.unwrap_or_else(|| (fresh_game(settings), 0));
         let viewed = game.state_at(cursor).unwrap_or_else(|_| game.clone());
         Self {
@@ -180,6 +196,7 @@ impl TimeGoSession {
             game,
             cursor,
             viewed,
+            computer,
         }
     }
 
@@ -201,6 +218,8 @@ impl TimeGoSession {
             turns: self.game.actions().to_vec(),
             cursor: self.cursor,
             save: self.slot.status().clone(),
+            opponent: self.computer.settings(),
+            computer_to_move: self.computer_to_move(),
         }
     }
 
@@ -217,6 +236,7 @@ impl TimeGoSession {
         let game = Game::new(args.size, args.komi)
             .map_err(|error| AppError::invalid(error.to_string()))?;
         self.install(game, 0);
+        self.forget_opponent();
         Ok(self.view())
     }
 
@@ -225,12 +245,7 @@ impl TimeGoSession {
     pub fn apply(&mut self, args: ApplyArgs) -> CommandResult<TimeGoView> {
         let later = self.game.actions().len() - self.cursor;
         if later > 0 && !args.replace_future {
-            return Err(AppError::ConfirmationNeeded {
-                message: format!(
-                    "You are reviewing an earlier position: playing here replaces the {later} later turn{} of this game. Export the game first to keep them.",
-                    if later == 1 { "" } else { "s" }
-                ),
-            });
+            return Err(replace_confirmation(later));
         }
         let mut game = self.viewed.clone();
         game.apply(args.action)
@@ -246,6 +261,7 @@ impl TimeGoSession {
             .game
             .state_at(args.cursor)
             .map_err(|error| AppError::invalid(error.to_string()))?;
+        self.computer.cancel();
         self.cursor = args.cursor;
         self.viewed = viewed;
         self.autosave();
@@ -334,6 +350,7 @@ impl TimeGoSession {
                 message: error.to_string(),
             })?;
         self.install(game, cursor);
+        self.forget_opponent();
         Ok(self.view())
     }
 
@@ -416,6 +433,8 @@ impl TimeGoSession {
     }
 
     fn install(&mut self, game: Game, cursor: usize) {
+        // Any change of the position makes a running computer move stale.
+        self.computer.cancel();
         self.viewed = if cursor == game.actions().len() {
             game.clone()
         } else {
@@ -431,6 +450,25 @@ impl TimeGoSession {
         if let Ok(text) = self.game.to_json(self.cursor) {
             self.slot.save(&text);
         }
+    }
+}
+
+/// A new or imported game starts with two people playing: its opponent settings (not
+/// part of the `time-go-game` document) are set afterwards by `timego_opponent_set`.
+impl TimeGoSession {
+    fn forget_opponent(&mut self) {
+        // The game is already replaced and the settings are reset in memory; a file that
+        // cannot be written only brings the old side back after a restart.
+        let _ = self.computer.store(OpponentSettings::default());
+    }
+}
+
+fn replace_confirmation(later: usize) -> AppError {
+    AppError::ConfirmationNeeded {
+        message: format!(
+            "You are reviewing an earlier position: playing here replaces the {later} later turn{} of this game. Export the game first to keep them.",
+            if later == 1 { "" } else { "s" }
+        ),
     }
 }
 

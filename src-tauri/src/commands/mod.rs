@@ -7,11 +7,12 @@ mod files;
 use canon_app_core::app::AppStatus;
 use canon_app_core::settings::Settings;
 use canon_app_core::timego::{
-    ApplyArgs, ArrivalOption, ArrivalsArgs, ConfirmArgs, GroupArgs, ImportArgs, NewGameArgs,
-    PreviewArgs, ReviewArgs, TimeGoView, TimePreview,
+    levels, ApplyArgs, ArrivalOption, ArrivalsArgs, ComputerMoveArgs, ComputerOutcome, ConfirmArgs,
+    GroupArgs, ImportArgs, LevelInfo, NewGameArgs, OpponentSettings, PreviewArgs, ReviewArgs,
+    TimeGoView, TimePreview,
 };
 use canon_app_core::tutorial::{LessonArgs, TutorialActionArgs, TutorialLesson, TutorialOverview};
-use canon_app_core::{AppCore, CommandResult};
+use canon_app_core::{AppCore, AppError, CommandResult};
 use canon_engine::go::Chain;
 use canon_engine::timego::Action;
 use std::sync::{Mutex, MutexGuard};
@@ -24,6 +25,14 @@ type Core<'a> = State<'a, Mutex<AppCore>>;
 /// Locks the state; a panic in another command must not make the app unusable.
 fn lock<'a>(core: &'a Core<'_>) -> MutexGuard<'a, AppCore> {
     core.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Cancels a running computer move (the window is closing or being left).
+pub fn cancel_computer(core: &Mutex<AppCore>) {
+    core.lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .timego_mut()
+        .computer_cancel();
 }
 
 /// The invoke handler with every command of `canon_app_core::command_names` (`NAMES`
@@ -53,6 +62,10 @@ pub fn handler() -> impl Fn(Invoke<tauri::Wry>) -> bool + Send + Sync + 'static 
         tutorial_apply,
         timego_import_opened_file,
         timego_dismiss_opened_file,
+        timego_levels,
+        timego_opponent_set,
+        timego_computer_move,
+        timego_computer_cancel,
         files::timego_export_file,
         files::timego_import_file,
         files::timego_export_invalid_file,
@@ -172,4 +185,37 @@ fn timego_import_opened_file(core: Core<'_>) -> CommandResult<TimeGoView> {
 #[tauri::command]
 fn timego_dismiss_opened_file(core: Core<'_>) -> AppStatus {
     lock(&core).dismiss_opened_file()
+}
+
+#[tauri::command]
+fn timego_levels() -> Vec<LevelInfo> {
+    levels()
+}
+
+#[tauri::command]
+fn timego_opponent_set(core: Core<'_>, args: OpponentSettings) -> CommandResult<TimeGoView> {
+    lock(&core).timego_mut().set_opponent(args)
+}
+
+/// Starts the search under the lock, runs it on a blocking thread without the lock (so
+/// the UI and `timego_computer_cancel` are answered meanwhile), then finishes under the
+/// lock again.
+#[tauri::command]
+async fn timego_computer_move(
+    core: Core<'_>,
+    args: ComputerMoveArgs,
+) -> CommandResult<ComputerOutcome> {
+    let job = lock(&core).timego_mut().computer_start(args)?;
+    let (job, result) = tauri::async_runtime::spawn_blocking(move || {
+        let result = job.run();
+        (job, result)
+    })
+    .await
+    .map_err(|error| AppError::invalid(format!("the computer's search stopped: {error}")))?;
+    Ok(lock(&core).timego_mut().computer_finish(job, result))
+}
+
+#[tauri::command]
+fn timego_computer_cancel(core: Core<'_>) -> bool {
+    lock(&core).timego_mut().computer_cancel()
 }

@@ -125,6 +125,61 @@ export async function timegoSetAsideInvalid(): Promise<TimeGoState> {
   return stateFromView(await call<TimeGoView>('timego_set_aside_invalid', { confirm: true }));
 }
 
+// ---- TimeGo practice opponent ---------------------------------------------------------
+import type { ComputerOutcome } from './bindings/ComputerOutcome';
+import type { Level } from './bindings/Level';
+import type { LevelInfo } from './bindings/LevelInfo';
+import type { Opponent } from '../games/timego/model';
+
+/** How a computer move ended: the game to show, and for a played time move its consequences. */
+export type ComputerResult =
+  | { kind: 'played'; state: TimeGoState; action: Action; timeMove: TimePreview | null; traveller: number | null }
+  | { kind: 'cancelled' | 'deadline' | 'discarded' | 'failed'; state: TimeGoState; message: string };
+
+/** The engine's levels, weakest first, with their one-line summaries. */
+export function timegoLevels(): Promise<LevelInfo[]> {
+  return call('timego_levels');
+}
+
+/** Sets who the computer plays in this game and its level (stored with the game). */
+export async function timegoSetOpponent(opponent: Opponent): Promise<TimeGoState> {
+  const args = { computer: opponent.computer, level: opponent.level as Level };
+  return stateFromView(await call<TimeGoView>('timego_opponent_set', args));
+}
+
+/**
+ * Lets the computer play for the side to move; resolves when it played or stopped. While
+ * reviewing, `replaceFuture` must be true (the backend asks for confirmation otherwise).
+ */
+export async function timegoComputerMove(replaceFuture = false): Promise<ComputerResult> {
+  const outcome = await call<ComputerOutcome>('timego_computer_move', { replace_future: replaceFuture });
+  const state = stateFromView(outcome.view);
+  switch (outcome.kind) {
+    case 'played': {
+      const time = outcome.time_move;
+      const action = outcome.action;
+      return {
+        kind: 'played',
+        state,
+        action,
+        timeMove: time ? previewFromConsequences(time.consequences, time.comparison) : null,
+        traveller: action.type === 'time' ? action.source : null,
+      };
+    }
+    case 'deadline':
+      return { kind: 'deadline', state, message: String(outcome.deadline_ms) };
+    case 'cancelled':
+      return { kind: 'cancelled', state, message: '' };
+    default:
+      return { kind: outcome.kind, state, message: outcome.message };
+  }
+}
+
+/** Stops the computer's search, if one is running; the game stays as it is. */
+export function timegoComputerCancel(): Promise<boolean> {
+  return call('timego_computer_cancel');
+}
+
 // ---- TimeGo tutorial -----------------------------------------------------------------
 // A sandbox apart from the saved game: the backend never reads or writes timego.json here.
 import type { TutorialLesson } from './bindings/TutorialLesson';

@@ -4,13 +4,15 @@
 //! Usage: `ipc-bridge [--data-dir DIR] [--open FILE]`. Without `--data-dir` it works in
 //! a fresh temporary directory that it removes when stdin closes. `--open FILE` does
 //! what the app does with a file named on its command line: it offers it for opening.
+//! `CRAB_CANON_THINK_MS` sets the computer's think budget, as for the app.
 
-use canon_app_core::bridge::answer_line;
+use canon_app_core::bridge;
 use canon_app_core::settings_store::JsonFileSettings;
+use canon_app_core::timego::{think_limits_from, THINK_MS_VARIABLE};
 use canon_app_core::AppCore;
-use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
 
 fn main() -> ExitCode {
     let Some(options) = Options::parse(std::env::args().skip(1)) else {
@@ -69,24 +71,21 @@ fn serve(data_dir: &std::path::Path, open: Option<PathBuf>) -> ExitCode {
     if let Some(path) = open {
         core.set_opened_file(path);
     }
-    let stdin = std::io::stdin();
-    let mut stdout = std::io::stdout().lock();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else {
-            eprintln!("ipc-bridge: stdin is not UTF-8 text");
-            return ExitCode::FAILURE;
-        };
-        if line.trim().is_empty() {
-            continue;
-        }
-        let answer = answer_line(&mut core, &line);
-        if writeln!(stdout, "{answer}")
-            .and_then(|()| stdout.flush())
-            .is_err()
-        {
-            // The test harness went away; nothing left to answer.
-            return ExitCode::SUCCESS;
+    match think_limits_from(std::env::var(THINK_MS_VARIABLE).ok().as_deref()) {
+        Ok(limits) => core.timego_mut().set_think_limits(limits),
+        Err(message) => {
+            eprintln!("ipc-bridge: {message}");
+            return ExitCode::from(2);
         }
     }
-    ExitCode::SUCCESS
+    let stdin = std::io::stdin().lock();
+    match bridge::serve(Arc::new(Mutex::new(core)), stdin, std::io::stdout()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) if error.kind() == std::io::ErrorKind::InvalidData => {
+            eprintln!("ipc-bridge: stdin is not UTF-8 text");
+            ExitCode::FAILURE
+        }
+        // The test harness went away; nothing left to answer.
+        Err(_) => ExitCode::SUCCESS,
+    }
 }

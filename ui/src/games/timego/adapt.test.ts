@@ -37,8 +37,18 @@ const view: GameView = {
 describe('adapting engine values', () => {
   it('lists as travellers exactly the births the engine marks movable', () => {
     const turns = [...view.actions, { type: 'pass' as const, player: 'black' as const }];
-    const state = stateFromView({ position: view, turns, cursor: 2, lock_blocked: null, save: { kind: 'saved' } });
+    const state = stateFromView({
+      position: view,
+      turns,
+      cursor: 2,
+      lock_blocked: null,
+      save: { kind: 'saved' },
+      opponent: { computer: 'white', level: 'classic' },
+      computer_to_move: true,
+    });
     expect(state.travellers).toEqual([1]);
+    expect(state.opponent).toEqual({ computer: 'white', level: 'classic' });
+    expect(state.computerToMove).toBe(true);
     expect(state.turns).toBe(turns);
     expect(state.cursor).toBe(2);
     expect(state.board).toEqual([1, 0, 0, 2]);
@@ -52,6 +62,8 @@ describe('adapting engine values', () => {
       cursor: 2,
       lock_blocked: { rejection: { kind: 'fully_locked', placements: 2 }, message: 'Every placement is already locked.' },
       save: { kind: 'saved' },
+      opponent: { computer: 'none', level: 'strong' },
+      computer_to_move: false,
     });
     expect(state.lockBlocked).toEqual({ kind: 'fully_locked', placements: 2, message: 'Every placement is already locked.' });
   });

@@ -36,6 +36,8 @@ export function stateFromView(v: TimeGoView): TimeGoState {
     lockBlocked: v.lock_blocked ? reasonFromBackend(v.lock_blocked) : null,
     limitReached: view.action_limit_reached,
     save: v.save,
+    opponent: { computer: v.opponent.computer, level: v.opponent.level },
+    computerToMove: v.computer_to_move,
   };
 }
 

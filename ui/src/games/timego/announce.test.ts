@@ -22,6 +22,8 @@ function state(turns: Turn[], extra: Partial<TimeGoState> = {}): TimeGoState {
     lockBlocked: null,
     limitReached: false,
     save: { kind: 'saved' },
+    opponent: { computer: 'none', level: 'strong' },
+    computerToMove: false,
     ...extra,
   } as TimeGoState;
 }

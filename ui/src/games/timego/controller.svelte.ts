@@ -1,6 +1,23 @@
 import * as api from '../../lib/api';
 import { CommandError } from '../../lib/api';
-import type { Arrival, Group, TimeGoState, Reason, TimePreview, Turn } from './model';
+import type { Arrival, Group, Opponent, TimeGoState, Reason, TimePreview, Turn } from './model';
+import type { LevelInfo } from '../../lib/bindings/LevelInfo';
+
+/** Why the computer did not move, for the message with Retry and Continue by hand. */
+export interface ComputerProblem {
+  kind: 'cancelled' | 'deadline' | 'discarded' | 'failed';
+  /** The backend's words (failed, discarded) or the deadline in milliseconds. */
+  message: string;
+}
+
+/** A time move the computer played, kept so the player can replay and compare it. */
+export interface ComputerTimeMove {
+  preview: TimePreview;
+  /** Birth index of the traveller before the move. */
+  traveller: number;
+  /** The game just before the move (the "actual" side of the comparison). */
+  before: TimeGoState;
+}
 
 /** The three ways the board responds to a choice. */
 export type Mode = 'place' | 'time' | 'inspect';
@@ -49,23 +66,158 @@ export class TimeGoController {
   replayFrame: number | null = $state(null);
   /** Whether the replay advances by itself. */
   replayPlaying = $state(false);
-  /** An action waiting for the player's confirmation to replace the later turns. */
-  pendingReplace: { message: string; action: Turn } | null = $state(null);
+  /** An action (or, with `null`, a computer move) waiting for the player's confirmation to replace the later turns. */
+  pendingReplace: { message: string; action: Turn | null } | null = $state(null);
+  /** The engine's levels for the new-game dialog. */
+  levels: LevelInfo[] = $state([]);
+  /** Whether the computer is searching for its move. */
+  thinking = $state(false);
+  /** Why the computer's last search gave no move, until the player retries or moves. */
+  computerProblem: ComputerProblem | null = $state(null);
+  /** The computer's last move when it was a time move. */
+  computerTime: ComputerTimeMove | null = $state(null);
+  /** Whether the preview shown is the computer's time move (after the fact) rather than an exploration. */
+  showingComputerTime = $state(false);
+  /** Whether the player is making the computer's move by hand this turn. */
+  byHand = $state(false);
+  /** The line length at which the player chose to make the computer's move by hand. */
+  #byHandAt: number | null = null;
+  #userCancelled = false;
+  #left = false;
   #request = 0;
   #inspectRequest = 0;
   #reviewTarget: number | null = null;
   #timer: ReturnType<typeof setInterval> | null = null;
 
-  /** Loads the saved game (or a fresh one) from the backend. */
+  /** Loads the saved game (or a fresh one) and the engine's levels from the backend. */
   async load(): Promise<void> {
+    this.#left = false;
+    api.timegoLevels().then(
+      (levels) => (this.levels = levels),
+      () => (this.levels = []),
+    );
     await this.#run(() => api.timegoOpen());
   }
 
-  /** Starts a new game, replacing the current one. */
-  async newGame(size: number, komi: number): Promise<void> {
+  /** Starts a new game, replacing the current one; `opponent` says who the computer plays. */
+  async newGame(size: number, komi: number, opponent: Opponent = { computer: 'none', level: 'strong' }): Promise<void> {
     this.#resetExploration();
     this.mode = 'place';
-    await this.#run(() => api.timegoNew(size, komi));
+    this.computerProblem = null;
+    this.computerTime = null;
+    this.#byHandAt = null;
+    await this.#run(async () => {
+      const fresh = await api.timegoNew(size, komi);
+      return opponent.computer === 'none' ? fresh : api.timegoSetOpponent(opponent);
+    });
+  }
+
+  /**
+   * Lets the computer move for the side to move. While reviewing, the backend asks for
+   * the same confirmation as a person's move there, and the computer's move then replaces
+   * the later turns.
+   */
+  async think(replaceFuture = false): Promise<void> {
+    if (this.thinking || this.#left || !this.view) return;
+    this.thinking = true;
+    this.#beforeThinking = this.view;
+    this.#userCancelled = false;
+    this.computerProblem = null;
+    this.#byHandAt = null;
+    this.byHand = false;
+    this.#clearComputerTime();
+    let again = false;
+    try {
+      const result = await api.timegoComputerMove(replaceFuture);
+      // A command answered meanwhile (new game, review) already brought a fresher view.
+      if (!this.busy) this.view = result.state;
+      if (result.kind === 'played') {
+        if (result.timeMove && result.traveller !== null && this.#beforeThinking) {
+          this.computerTime = { preview: result.timeMove, traveller: result.traveller, before: this.#beforeThinking };
+        }
+      } else if (this.#userCancelled || this.#left) {
+        this.computerProblem = { kind: 'cancelled', message: '' };
+      } else if (result.kind === 'cancelled' || result.kind === 'discarded') {
+        // The position changed under the search (a new game, a review): think again if it
+        // is still the computer's turn, otherwise say why its move was dropped.
+        again = !!this.view?.computerToMove;
+        if (!again && result.kind === 'discarded') this.computerProblem = { kind: 'discarded', message: result.message };
+      } else {
+        this.computerProblem = { kind: result.kind, message: result.message };
+      }
+    } catch (e) {
+      if (e instanceof CommandError && e.error.kind === 'confirmation_needed') {
+        this.pendingReplace = { message: e.error.message, action: null };
+      } else if (!(e instanceof CommandError && e.error.kind === 'invalid_argument' && !this.view?.computerToMove)) {
+        this.computerProblem = { kind: 'failed', message: reasonOf(e).message ?? '' };
+      }
+    } finally {
+      this.thinking = false;
+    }
+    if (again) this.#maybeThink();
+  }
+
+  /** Stops the computer's search; the game stays as it is and Retry is offered. */
+  async cancelThinking(): Promise<void> {
+    if (!this.thinking) return;
+    this.#userCancelled = true;
+    try {
+      await api.timegoComputerCancel();
+    } catch (e) {
+      this.notice = { reason: reasonOf(e) };
+    }
+  }
+
+  /** After a failed or cancelled search: the player makes this one move for the computer's side; the computer replies afterwards. */
+  continueByHand(): void {
+    this.computerProblem = null;
+    this.#byHandAt = this.view?.turns.length ?? null;
+    this.byHand = this.#byHandAt !== null;
+  }
+
+  /** Leaving the screen: a running search is cancelled and no new one starts. */
+  leave(): void {
+    this.#left = true;
+    if (this.thinking) {
+      this.#userCancelled = true;
+      api.timegoComputerCancel().catch(() => {});
+    }
+  }
+
+  /** Shows the computer's last time move with the preview tools: consequences, replay and Compare. */
+  showComputerTime(): void {
+    const move = this.computerTime;
+    if (!move) return;
+    this.#resetExploration();
+    this.preview = move.preview;
+    this.traveller = move.traveller;
+    this.showingComputerTime = true;
+  }
+
+  /** Back from the computer's time move to the actual board. */
+  hideComputerTime(): void {
+    this.#resetExploration();
+    this.comparing = false;
+  }
+
+  /** The game the preview shown starts from: the position before the computer's time move, or the actual one. */
+  get base(): TimeGoState | null {
+    return this.showingComputerTime && this.computerTime ? this.computerTime.before : this.view;
+  }
+
+  #beforeThinking: TimeGoState | null = null;
+
+  /** Starts the computer when it is its turn, unless the player is making its move by hand. */
+  #maybeThink(): void {
+    const view = this.view;
+    if (!view || !view.computerToMove || this.thinking || this.#left || this.computerProblem) return;
+    if (this.#byHandAt === view.turns.length) return;
+    void this.think();
+  }
+
+  #clearComputerTime(): void {
+    if (this.showingComputerTime) this.hideComputerTime();
+    this.computerTime = null;
   }
 
   /** Places a stone for the player to move. */
@@ -237,7 +389,11 @@ export class TimeGoController {
   async confirmReplace(): Promise<void> {
     const pending = this.pendingReplace;
     this.pendingReplace = null;
-    if (pending) await this.#run(() => api.timegoApply(pending.action, true), () => this.#resetExploration());
+    if (!pending) return;
+    const action = pending.action;
+    if (action === null) {
+      await this.think(true);
+    } else await this.#run(() => api.timegoApply(action, true), () => this.#resetExploration());
   }
 
   /** Drops the action that waited for confirmation; nothing changes. */
@@ -282,6 +438,7 @@ export class TimeGoController {
   }
 
   #resetExploration(): void {
+    this.showingComputerTime = false;
     this.showResult();
     this.#request++;
     this.traveller = null;
@@ -317,6 +474,11 @@ export class TimeGoController {
       this.#clearInspection();
       onSuccess?.();
       if (this.mode === 'time' && this.view.next === null) this.mode = 'place';
+      if (this.view.turns.length !== this.#byHandAt) this.#byHandAt = null;
+      this.byHand = this.#byHandAt !== null;
+      if (!this.view.computerToMove) this.computerProblem = null;
+      if (this.computerTime && this.view.turns.length !== this.computerTime.before.turns.length + 1) this.#clearComputerTime();
+      queueMicrotask(() => this.#maybeThink());
     } catch (e) {
       if (!handled?.(e)) this.notice = { reason: reasonOf(e) };
     } finally {

@@ -57,6 +57,17 @@ export interface TimeGoState {
   /** True once the 1,024-action limit is reached. */
   limitReached: boolean;
   save: SaveState;
+  /** Who the computer plays in this game (`none`: people play both sides) and its level. */
+  opponent: Opponent;
+  /** The computer is to move (at the end of the line, in a game that goes on). */
+  computerToMove: boolean;
+}
+
+/** The practice opponent of a game. */
+export interface Opponent {
+  computer: 'none' | Stone;
+  /** The engine's level name (`classic`, `strong`, ...). */
+  level: string;
 }
 
 /** One permitted gap for a chosen traveller, legal or with the reason it is not. */

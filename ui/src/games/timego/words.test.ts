@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { get } from 'svelte/store';
 import { t } from '../../lib/i18n';
-import { reasonText, turnText } from './words';
+import { levelName, levelSummary, reasonText, turnText } from './words';
 
 const tr = get(t);
 
@@ -38,5 +38,17 @@ describe('reasons in words', () => {
     expect(turnText(tr, { player: 'black', type: 'time', source: 4, target: 1 }, 5)).toBe('Black time 5 → 2');
     expect(turnText(tr, { player: 'white', type: 'place', point: 24 }, 5)).toBe('White E5');
     expect(turnText(tr, { player: 'white', type: 'lock' }, 5)).toBe('White Lock');
+  });
+});
+
+describe('levels of the practice opponent', () => {
+  it('translates known levels by name', () => {
+    expect(levelName(tr, { name: 'classic' })).toBe('Classic');
+    expect(levelSummary(tr, { name: 'strong', summary: 'engine words' })).toMatch(/time moves and Lock/);
+  });
+
+  it("keeps the engine's name and summary for a level without a translation", () => {
+    expect(levelName(tr, { name: 'future' })).toBe('future');
+    expect(levelSummary(tr, { name: 'future', summary: 'Plays from the future.' })).toBe('Plays from the future.');
   });
 });

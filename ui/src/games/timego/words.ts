@@ -69,3 +69,13 @@ export function turnText(t: T, turn: Turn, size: number): string {
 export function komiText(t: T, komi: number): string {
   return komi === 0 ? t('common.komiZero') : t('common.komiValue', { values: { komi } });
 }
+
+/** A level's name in the player's language; a level without a translation keeps the engine's name. */
+export function levelName(t: T, level: { name: string }): string {
+  return t(`timego.opponent.levels.${level.name}.name`, { default: level.name });
+}
+
+/** A level's one-line summary in the player's language, or the engine's English sentence. */
+export function levelSummary(t: T, level: { name: string; summary: string }): string {
+  return t(`timego.opponent.levels.${level.name}.summary`, { default: level.summary });
+}

@@ -1,0 +1,853 @@
+//! The practice opponent of the TimeGo game: who the computer plays and at which level,
+//! stored beside the save, and the computer-move job.
+//!
+//! A computer move has three steps so that the app lock is never held while the engine
+//! thinks: [`TimeGoSession::computer_start`] (under the lock) snapshots the viewed game,
+//! its cursor and revision and hands out a [`ComputerJob`] with a fresh cancellation flag;
+//! [`ComputerJob::run`] searches without the lock, checking the flag at every probe; and
+//! [`TimeGoSession::computer_finish`] (under the lock again) plays the reply through the
+//! same path as a person's action, but only if the game is still the one searched.
+//! Every change of the position raises the running job's flag.
+
+use super::{illegal, ApplyArgs, PreviewArgs, TimeGoSession, TimeGoView, TimePreview};
+use crate::error::{AppError, CommandResult};
+use canon_engine::go::Color;
+use canon_engine::timego::opponent::{
+    self, Level, SearchLimits, SearchReply, SearchStats, SearchStop,
+};
+use canon_engine::timego::{Action, Game};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use ts_rs::TS;
+
+/// File name of the opponent settings of the TimeGo game, beside its save.
+pub const OPPONENT_FILE_NAME: &str = "timego-opponent.json";
+
+/// Environment variable giving the computer's soft think budget in milliseconds (the hard
+/// deadline stays [`DEADLINE_MARGIN_MS`] later); tests use it to make a search last.
+pub const THINK_MS_VARIABLE: &str = "CRAB_CANON_THINK_MS";
+
+/// How much later than the soft budget the hard deadline falls (the default limits' gap:
+/// 900 ms soft, 2,500 ms hard).
+pub const DEADLINE_MARGIN_MS: u64 = 1_600;
+
+/// Which side the computer plays in the TimeGo game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ComputerSide {
+    /// Two people play (or one person plays both sides).
+    #[default]
+    None,
+    /// The computer plays Black.
+    Black,
+    /// The computer plays White.
+    White,
+}
+
+impl ComputerSide {
+    /// Whether the computer plays `color`.
+    pub fn plays(self, color: Color) -> bool {
+        matches!(
+            (self, color),
+            (ComputerSide::Black, Color::Black) | (ComputerSide::White, Color::White)
+        )
+    }
+}
+
+/// The opponent settings of one TimeGo game (also the arguments of `timego_opponent_set`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct OpponentSettings {
+    /// Which side the computer plays.
+    pub computer: ComputerSide,
+    /// How hard it plays.
+    pub level: Level,
+}
+
+/// One level as the new-game dialog lists it.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct LevelInfo {
+    /// The level.
+    pub level: Level,
+    /// Its name in documents and on the command line.
+    pub name: String,
+    /// One sentence saying how it plays (English; the UI has translations).
+    pub summary: String,
+    /// Whether it is the engine's default level.
+    pub default: bool,
+}
+
+/// Every level of the engine, weakest first.
+pub fn levels() -> Vec<LevelInfo> {
+    Level::ALL
+        .into_iter()
+        .map(|level| LevelInfo {
+            level,
+            name: level.name().to_owned(),
+            summary: level.summary().to_owned(),
+            default: level == Level::default(),
+        })
+        .collect()
+}
+
+/// The search limits for a soft think budget of `ms` milliseconds, the hard deadline
+/// [`DEADLINE_MARGIN_MS`] later.
+pub fn think_limits(ms: u64) -> SearchLimits {
+    SearchLimits {
+        soft_budget_ms: ms,
+        hard_deadline_ms: ms.saturating_add(DEADLINE_MARGIN_MS),
+        ..SearchLimits::default()
+    }
+}
+
+/// The limits the value of [`THINK_MS_VARIABLE`] asks for: the default limits when it is
+/// unset, an error in words when it is not a number of milliseconds from 1 to 600,000.
+pub fn think_limits_from(value: Option<&str>) -> Result<SearchLimits, String> {
+    let Some(value) = value else {
+        return Ok(SearchLimits::default());
+    };
+    match value.trim().parse::<u64>() {
+        Ok(ms) if (1..=600_000).contains(&ms) => Ok(think_limits(ms)),
+        _ => Err(format!(
+            "{THINK_MS_VARIABLE}={value} is not a number of milliseconds from 1 to 600000"
+        )),
+    }
+}
+
+/// Arguments of `timego_computer_move`.
+#[derive(Debug, Clone, Default, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct ComputerMoveArgs {
+    /// Must be true for the computer to play while an earlier position is reviewed: its
+    /// move then replaces the later turns, as a person's move would after confirmation.
+    #[serde(default)]
+    pub replace_future: bool,
+}
+
+/// How a computer move ended, with the view to show afterwards.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ComputerOutcome {
+    /// The computer's action was played and saved.
+    Played {
+        /// The game after the action.
+        view: TimeGoView,
+        /// What the computer played.
+        action: Action,
+        /// For a time move: everything it did, as a preview shows it, so the UI can offer
+        /// the replay and the comparison.
+        time_move: Option<Box<TimePreview>>,
+        /// The level that chose it.
+        level: Level,
+        /// What the search did.
+        stats: SearchStats,
+    },
+    /// The search was cancelled; the game did not change.
+    Cancelled {
+        /// The unchanged game.
+        view: TimeGoView,
+    },
+    /// The search passed its hard deadline without a reply; the game did not change.
+    Deadline {
+        /// The deadline in milliseconds.
+        #[ts(type = "number")]
+        deadline_ms: u64,
+        /// The unchanged game.
+        view: TimeGoView,
+    },
+    /// The position changed while the computer thought, so its reply was dropped.
+    Discarded {
+        /// Why, in words.
+        message: String,
+        /// The game as it is now.
+        view: TimeGoView,
+    },
+    /// The search or the reply failed; the game did not change.
+    Failed {
+        /// Why, in words.
+        message: String,
+        /// The unchanged game.
+        view: TimeGoView,
+    },
+}
+
+/// One computer move in progress: the snapshot it searches and its cancellation flag.
+/// It owns a copy of the game, so it runs on any thread without the app lock.
+pub struct ComputerJob {
+    id: u64,
+    game: Game,
+    line_revision: String,
+    cursor: usize,
+    level: Level,
+    limits: SearchLimits,
+    replace_future: bool,
+    cancelled: Arc<AtomicBool>,
+}
+
+impl ComputerJob {
+    /// This job's number, unique within the session.
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// The flag that stops this job's search; raising it is all a cancel does.
+    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.cancelled)
+    }
+
+    /// Searches the snapshot; checks the flag at every probe and honours the hard deadline.
+    pub fn run(&self) -> Result<SearchReply, SearchStop> {
+        let flag = &self.cancelled;
+        opponent::choose_action(&self.game, self.level, &self.limits, &|| {
+            flag.load(Ordering::Relaxed)
+        })
+    }
+}
+
+/// The session's computer: settings, limits and the flag of the running job.
+pub(super) struct Computer {
+    settings: OpponentSettings,
+    path: PathBuf,
+    may_write: bool,
+    limits: SearchLimits,
+    next_id: u64,
+    running: Option<(u64, Arc<AtomicBool>)>,
+}
+
+impl Computer {
+    /// Reads the opponent settings beside the save in `data_dir` when `saved_game` (the
+    /// save was loaded); otherwise, or if the file is unreadable, nobody is the computer.
+    pub(super) fn open(data_dir: &Path, may_write: bool, saved_game: bool) -> Self {
+        let path = data_dir.join(OPPONENT_FILE_NAME);
+        let settings = if saved_game {
+            std::fs::read(&path)
+                .ok()
+                .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+                .unwrap_or_default()
+        } else {
+            OpponentSettings::default()
+        };
+        Self {
+            settings,
+            path,
+            may_write,
+            limits: SearchLimits::default(),
+            next_id: 0,
+            running: None,
+        }
+    }
+
+    /// Raises the running job's flag, if any; returns whether there was one.
+    pub(super) fn cancel(&mut self) -> bool {
+        match self.running.take() {
+            Some((_, flag)) => {
+                flag.store(true, Ordering::Relaxed);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Replaces the settings and stores them (never in a secondary instance). They apply
+    /// to this session even when the file cannot be written; the error says so.
+    pub(super) fn store(&mut self, settings: OpponentSettings) -> CommandResult<()> {
+        let changed = settings != self.settings;
+        self.settings = settings;
+        if !(self.may_write && changed) {
+            return Ok(());
+        }
+        let text = serde_json::to_string_pretty(&settings)
+            .map_err(|error| AppError::storage(error.to_string()))?;
+        crate::atomic_file::write_atomically(&self.path, text.as_bytes()).map_err(|error| {
+            AppError::storage(format!("cannot write {}: {error}", self.path.display()))
+        })
+    }
+
+    /// The settings.
+    pub(super) fn settings(&self) -> OpponentSettings {
+        self.settings
+    }
+
+    /// Whether a job is running.
+    pub(super) fn thinking(&self) -> bool {
+        self.running.is_some()
+    }
+}
+
+impl TimeGoSession {
+    /// The opponent settings of the game.
+    pub fn opponent(&self) -> OpponentSettings {
+        self.computer.settings()
+    }
+
+    /// Sets who the computer plays and its level, stored with the game; a running
+    /// search is cancelled (it was started for the old settings).
+    pub fn set_opponent(&mut self, settings: OpponentSettings) -> CommandResult<TimeGoView> {
+        self.computer.cancel();
+        self.computer.store(settings)?;
+        Ok(self.view())
+    }
+
+    /// Replaces the limits of every later computer move (the default: 900 ms soft budget,
+    /// 2,500 ms hard deadline).
+    pub fn set_think_limits(&mut self, limits: SearchLimits) {
+        self.computer.limits = limits;
+    }
+
+    /// Starts a computer move for the player to move in the viewed position: snapshots
+    /// it and returns the job to run without the lock. A running job is cancelled first.
+    /// While reviewing, refuses unless `replace_future`, exactly like a person's move.
+    pub fn computer_start(&mut self, args: ComputerMoveArgs) -> CommandResult<ComputerJob> {
+        let later = self.game.actions().len() - self.cursor;
+        if later > 0 && !args.replace_future {
+            return Err(super::replace_confirmation(later));
+        }
+        if self.viewed.next_player().is_none() || self.viewed.action_limit_reached() {
+            return Err(AppError::invalid(
+                "there is no move for the computer: the game has ended or reached its action limit",
+            ));
+        }
+        self.computer.cancel();
+        self.computer.next_id += 1;
+        let id = self.computer.next_id;
+        let cancelled = Arc::new(AtomicBool::new(false));
+        self.computer.running = Some((id, Arc::clone(&cancelled)));
+        Ok(ComputerJob {
+            id,
+            game: self.viewed.clone(),
+            line_revision: self.game.revision(),
+            cursor: self.cursor,
+            level: self.computer.settings.level,
+            limits: self.computer.limits,
+            replace_future: args.replace_future,
+            cancelled,
+        })
+    }
+
+    /// Cancels the running computer move, if any (the explicit Cancel button, leaving the
+    /// screen, closing the window); returns whether one was running.
+    pub fn computer_cancel(&mut self) -> bool {
+        self.computer.cancel()
+    }
+
+    /// Ends `job` with its search `result`: plays the reply only if the game still has
+    /// the searched revision and cursor and the engine still accepts the action;
+    /// otherwise the game stays as it is.
+    pub fn computer_finish(
+        &mut self,
+        job: ComputerJob,
+        result: Result<SearchReply, SearchStop>,
+    ) -> ComputerOutcome {
+        if self
+            .computer
+            .running
+            .as_ref()
+            .is_some_and(|(id, _)| *id == job.id)
+        {
+            self.computer.running = None;
+        }
+        let reply = match result {
+            Ok(reply) => reply,
+            Err(SearchStop::Cancelled) => return ComputerOutcome::Cancelled { view: self.view() },
+            Err(SearchStop::Deadline { deadline_ms }) => {
+                return ComputerOutcome::Deadline {
+                    deadline_ms,
+                    view: self.view(),
+                }
+            }
+            Err(stop @ (SearchStop::NoMove | SearchStop::BadRecord { .. })) => {
+                return ComputerOutcome::Failed {
+                    message: stop.to_string(),
+                    view: self.view(),
+                }
+            }
+        };
+        if self.cursor != job.cursor
+            || self.game.revision() != job.line_revision
+            || self.viewed.revision() != reply.revision
+        {
+            return ComputerOutcome::Discarded {
+                message: "The position changed while the computer was thinking, so its move was not played.".to_owned(),
+                view: self.view(),
+            };
+        }
+        if job.cancelled.load(Ordering::Relaxed) {
+            return ComputerOutcome::Cancelled { view: self.view() };
+        }
+        if let Err(rejection) = self.viewed.probe(&reply.action) {
+            let error = illegal(rejection, self.viewed.size());
+            return ComputerOutcome::Failed {
+                message: format!("The computer chose an action the rules refuse: {error}"),
+                view: self.view(),
+            };
+        }
+        let time_move = match reply.action {
+            Action::Time { source, target, .. } => {
+                match self.preview(PreviewArgs { source, target }) {
+                    Ok(preview) => Some(Box::new(preview)),
+                    Err(error) => {
+                        return ComputerOutcome::Failed {
+                            message: error.to_string(),
+                            view: self.view(),
+                        }
+                    }
+                }
+            }
+            _ => None,
+        };
+        match self.apply(ApplyArgs {
+            action: reply.action,
+            replace_future: job.replace_future,
+        }) {
+            Ok(view) => ComputerOutcome::Played {
+                view,
+                action: reply.action,
+                time_move,
+                level: reply.level,
+                stats: reply.stats,
+            },
+            Err(error) => ComputerOutcome::Failed {
+                message: error.to_string(),
+                view: self.view(),
+            },
+        }
+    }
+
+    /// Runs a whole computer move in the calling thread (start, search, finish): for
+    /// callers that hold the session anyway, such as the bridge's plain dispatch.
+    pub fn computer_move_blocking(
+        &mut self,
+        args: ComputerMoveArgs,
+    ) -> CommandResult<ComputerOutcome> {
+        let job = self.computer_start(args)?;
+        let result = job.run();
+        Ok(self.computer_finish(job, result))
+    }
+
+    /// Whether it is the computer's turn in the viewed position (at the end of the line).
+    pub(super) fn computer_to_move(&self) -> bool {
+        self.cursor == self.game.actions().len()
+            && !self.viewed.action_limit_reached()
+            && self
+                .viewed
+                .next_player()
+                .is_some_and(|player| self.computer.settings.computer.plays(player))
+    }
+
+    /// Whether a computer move is running.
+    pub fn computer_thinking(&self) -> bool {
+        self.computer.thinking()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::Settings;
+    use crate::test_dir::TestDir;
+    use crate::timego::{NewGameArgs, ReviewArgs, SAVE_FILE_NAME};
+
+    /// A reproducible search: a fixed work budget and seed, with a generous deadline that
+    /// only guards against a hung search.
+    fn steady() -> SearchLimits {
+        SearchLimits::deterministic(400, 7, 60_000)
+    }
+
+    fn session(dir: &TestDir, may_write: bool) -> TimeGoSession {
+        let mut session = TimeGoSession::open(dir.path(), may_write, &Settings::default());
+        session.set_think_limits(steady());
+        session
+    }
+
+    fn saved(dir: &TestDir) -> String {
+        std::fs::read_to_string(dir.path().join(SAVE_FILE_NAME)).unwrap()
+    }
+
+    fn place(player: Color, point: u16) -> ApplyArgs {
+        ApplyArgs {
+            action: Action::Place { player, point },
+            replace_future: false,
+        }
+    }
+
+    /// A 4×4 game where Black and White have each placed one stone: Black to move.
+    fn opening(session: &mut TimeGoSession) {
+        session
+            .new_game(NewGameArgs { size: 4, komi: 0.5 })
+            .unwrap();
+        session.apply(place(Color::Black, 5)).unwrap();
+        session.apply(place(Color::White, 10)).unwrap();
+    }
+
+    fn every_level(session: &mut TimeGoSession, level: Level) {
+        session
+            .set_opponent(OpponentSettings {
+                computer: ComputerSide::Black,
+                level,
+            })
+            .unwrap();
+    }
+
+    #[test]
+    fn the_reply_is_legal_and_played_through_the_players_path_with_autosave() {
+        for level in Level::ALL {
+            let dir = TestDir::new("computer-played");
+            let mut session = session(&dir, true);
+            opening(&mut session);
+            every_level(&mut session, level);
+            assert!(session.view().computer_to_move, "Black is the computer");
+            let legal = session.legal();
+            let job = session.computer_start(ComputerMoveArgs::default()).unwrap();
+            assert!(session.computer_thinking());
+            let result = job.run();
+            let outcome = session.computer_finish(job, result);
+            let ComputerOutcome::Played {
+                view,
+                action,
+                time_move,
+                level: played_by,
+                ..
+            } = outcome
+            else {
+                panic!("{level:?}: expected a move, got {outcome:?}");
+            };
+            assert_eq!(played_by, level);
+            assert!(legal.contains(&action), "{level:?}: {action:?} is legal");
+            assert_eq!(view.turns.len(), 3);
+            assert_eq!(view.turns[2], action);
+            assert_eq!(view.cursor, 3);
+            assert!(!view.computer_to_move, "White, a person, is to move");
+            assert_eq!(
+                time_move.is_some(),
+                matches!(action, Action::Time { .. }),
+                "a time move carries its consequences"
+            );
+            assert!(!session.computer_thinking());
+            let (reloaded, cursor) = Game::from_record(saved(&dir).as_bytes()).unwrap();
+            assert_eq!((reloaded.actions(), cursor), (view.turns.as_slice(), 3));
+        }
+    }
+
+    #[test]
+    fn a_reply_for_a_game_replaced_meanwhile_is_discarded() {
+        let dir = TestDir::new("computer-stale-revision");
+        let mut session = session(&dir, true);
+        session
+            .new_game(NewGameArgs { size: 4, komi: 0.5 })
+            .unwrap();
+        let job = session.computer_start(ComputerMoveArgs::default()).unwrap();
+        let flag = job.cancel_flag();
+        let result = job.run();
+        assert!(result.is_ok(), "the search finished before the change");
+        // Same cursor (0), different game: only the revision tells them apart.
+        session
+            .new_game(NewGameArgs { size: 5, komi: 0.5 })
+            .unwrap();
+        assert!(flag.load(Ordering::Relaxed), "the new game raised the flag");
+        let before = saved(&dir);
+        match session.computer_finish(job, result) {
+            ComputerOutcome::Discarded { message, view } => {
+                assert!(message.contains("position changed"), "{message}");
+                assert_eq!((view.position.size, view.turns.len()), (5, 0));
+            }
+            other => panic!("expected a discarded reply, got {other:?}"),
+        }
+        assert_eq!(saved(&dir), before);
+    }
+
+    #[test]
+    fn a_reply_for_another_cursor_is_discarded() {
+        let dir = TestDir::new("computer-stale-cursor");
+        let mut session = session(&dir, true);
+        opening(&mut session);
+        let job = session.computer_start(ComputerMoveArgs::default()).unwrap();
+        let result = job.run();
+        session.review(ReviewArgs { cursor: 1 }).unwrap();
+        let before = saved(&dir);
+        let outcome = session.computer_finish(job, result);
+        assert!(
+            matches!(outcome, ComputerOutcome::Discarded { ref view, .. } if view.cursor == 1 && view.turns.len() == 2),
+            "{outcome:?}"
+        );
+        assert_eq!(saved(&dir), before);
+    }
+
+    #[test]
+    fn a_reply_after_a_persons_move_is_discarded_and_the_persons_move_stays() {
+        let dir = TestDir::new("computer-stale-move");
+        let mut session = session(&dir, true);
+        opening(&mut session);
+        let job = session.computer_start(ComputerMoveArgs::default()).unwrap();
+        let result = job.run();
+        session.apply(place(Color::Black, 0)).unwrap();
+        let outcome = session.computer_finish(job, result);
+        assert!(
+            matches!(outcome, ComputerOutcome::Discarded { ref view, .. } if view.turns.len() == 3 && view.turns[2] == Action::Place { player: Color::Black, point: 0 }),
+            "{outcome:?}"
+        );
+    }
+
+    #[test]
+    fn cancel_stops_a_long_search_and_leaves_the_game_unchanged() {
+        let dir = TestDir::new("computer-cancel");
+        let mut session = session(&dir, true);
+        opening(&mut session);
+        // A minute of thinking: only the cancel can end it before the test times out.
+        session.set_think_limits(think_limits(60_000));
+        let before = (session.view(), saved(&dir));
+        let job = session.computer_start(ComputerMoveArgs::default()).unwrap();
+        let search = std::thread::spawn(move || {
+            let result = job.run();
+            (job, result)
+        });
+        assert!(session.computer_cancel(), "a search was running");
+        let (job, result) = search.join().unwrap();
+        assert_eq!(result, Err(SearchStop::Cancelled));
+        let outcome = session.computer_finish(job, result);
+        assert_eq!(
+            outcome,
+            ComputerOutcome::Cancelled {
+                view: before.0.clone()
+            }
+        );
+        assert_eq!((session.view(), saved(&dir)), before);
+        assert!(!session.computer_cancel(), "nothing left to cancel");
+    }
+
+    #[test]
+    fn a_reply_arriving_after_cancel_is_not_played() {
+        let dir = TestDir::new("computer-cancel-late");
+        let mut session = session(&dir, true);
+        opening(&mut session);
+        let job = session.computer_start(ComputerMoveArgs::default()).unwrap();
+        let result = job.run();
+        assert!(result.is_ok());
+        session.computer_cancel();
+        let outcome = session.computer_finish(job, result);
+        assert!(
+            matches!(outcome, ComputerOutcome::Cancelled { ref view } if view.turns.len() == 2)
+        );
+    }
+
+    /// A reply as the engine would give it for the viewed position of `session`.
+    fn reply_for(session: &TimeGoSession, action: Action) -> SearchReply {
+        SearchReply {
+            action,
+            revision: session.viewed.revision(),
+            actions: session.viewed.actions().len(),
+            level: Level::default(),
+            value: 0.5,
+            stats: SearchStats::default(),
+        }
+    }
+
+    #[test]
+    fn a_computer_time_move_comes_with_its_consequences_and_comparison() {
+        let dir = TestDir::new("computer-time-move");
+        let mut session = session(&dir, true);
+        opening(&mut session);
+        session.apply(place(Color::Black, 9)).unwrap();
+        session.apply(place(Color::White, 6)).unwrap();
+        let time = session
+            .legal()
+            .into_iter()
+            .find(|action| matches!(action, Action::Time { .. }))
+            .expect("Black has a legal time move");
+        let Action::Time { source, target, .. } = time else {
+            unreachable!()
+        };
+        let expected = session.preview(PreviewArgs { source, target }).unwrap();
+        let job = session.computer_start(ComputerMoveArgs::default()).unwrap();
+        let reply = reply_for(&session, time);
+        match session.computer_finish(job, Ok(reply)) {
+            ComputerOutcome::Played {
+                view, time_move, ..
+            } => {
+                let preview = time_move.expect("a time move carries its preview");
+                assert_eq!(*preview, expected);
+                assert_eq!(
+                    view.position.checkpoint.board,
+                    preview.consequences.board_after
+                );
+                assert_eq!(view.turns.last(), Some(&time));
+            }
+            other => panic!("expected a move, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_reply_the_engine_refuses_is_not_played() {
+        let dir = TestDir::new("computer-refused");
+        let mut session = session(&dir, true);
+        opening(&mut session);
+        let before = (session.view(), saved(&dir));
+        let job = session.computer_start(ComputerMoveArgs::default()).unwrap();
+        // Point 5 holds Black's stone: the engine must refuse it again at the finish.
+        let occupied = Action::Place {
+            player: Color::Black,
+            point: 5,
+        };
+        let reply = reply_for(&session, occupied);
+        match session.computer_finish(job, Ok(reply)) {
+            ComputerOutcome::Failed { message, view } => {
+                assert!(message.contains("occupied"), "{message}");
+                assert_eq!(view, before.0);
+            }
+            other => panic!("expected a failure, got {other:?}"),
+        }
+        assert_eq!((session.view(), saved(&dir)), before);
+    }
+
+    #[test]
+    fn the_deadline_ends_the_search_without_a_move() {
+        let dir = TestDir::new("computer-deadline");
+        let mut session = session(&dir, true);
+        opening(&mut session);
+        // A zero hard deadline has always passed at the search's first check.
+        session.set_think_limits(SearchLimits::deterministic(1_000_000, 1, 0));
+        let before = saved(&dir);
+        let job = session.computer_start(ComputerMoveArgs::default()).unwrap();
+        let result = job.run();
+        let outcome = session.computer_finish(job, result);
+        assert!(
+            matches!(outcome, ComputerOutcome::Deadline { deadline_ms: 0, ref view } if view.turns.len() == 2),
+            "{outcome:?}"
+        );
+        assert_eq!(saved(&dir), before);
+    }
+
+    #[test]
+    fn while_reviewing_the_computer_replaces_the_future_only_when_approved() {
+        let dir = TestDir::new("computer-review");
+        let mut session = session(&dir, true);
+        opening(&mut session);
+        session.review(ReviewArgs { cursor: 1 }).unwrap();
+        let refused = session.computer_start(ComputerMoveArgs::default());
+        assert!(
+            matches!(refused, Err(AppError::ConfirmationNeeded { ref message }) if message.contains("1 later turn")),
+            "{:?}",
+            refused.err()
+        );
+        assert!(!session.computer_thinking());
+        let outcome = session
+            .computer_move_blocking(ComputerMoveArgs {
+                replace_future: true,
+            })
+            .unwrap();
+        match outcome {
+            ComputerOutcome::Played { view, action, .. } => {
+                assert_eq!(action.player(), Color::White);
+                assert_eq!((view.cursor, view.turns.len()), (2, 2));
+                assert_eq!(view.turns[1], action);
+            }
+            other => panic!("expected a move, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_ended_game_has_no_computer_move() {
+        let dir = TestDir::new("computer-ended");
+        let mut session = session(&dir, true);
+        opening(&mut session);
+        session
+            .apply(ApplyArgs {
+                action: Action::Pass {
+                    player: Color::Black,
+                },
+                replace_future: false,
+            })
+            .unwrap();
+        session
+            .apply(ApplyArgs {
+                action: Action::Pass {
+                    player: Color::White,
+                },
+                replace_future: false,
+            })
+            .unwrap();
+        every_level(&mut session, Level::default());
+        assert!(!session.view().computer_to_move);
+        assert!(matches!(
+            session.computer_start(ComputerMoveArgs::default()),
+            Err(AppError::InvalidArgument { .. })
+        ));
+    }
+
+    #[test]
+    fn opponent_settings_are_kept_with_the_game_and_reset_by_a_new_one() {
+        let dir = TestDir::new("computer-settings");
+        let mut first = session(&dir, true);
+        opening(&mut first);
+        let strongest = *Level::ALL.last().unwrap();
+        let settings = OpponentSettings {
+            computer: ComputerSide::White,
+            level: strongest,
+        };
+        let view = first.set_opponent(settings).unwrap();
+        assert_eq!(view.opponent, settings);
+        assert!(!view.computer_to_move, "Black, a person, is to move");
+        let reopened = session(&dir, true);
+        assert_eq!(reopened.opponent(), settings);
+
+        // A second window sees them but never writes them.
+        let mut second = session(&dir, false);
+        assert_eq!(second.opponent(), settings);
+        second.set_opponent(OpponentSettings::default()).unwrap();
+        assert_eq!(session(&dir, true).opponent(), settings);
+
+        first.new_game(NewGameArgs { size: 5, komi: 0.5 }).unwrap();
+        assert_eq!(first.opponent(), OpponentSettings::default());
+        assert_eq!(session(&dir, true).opponent(), OpponentSettings::default());
+    }
+
+    #[test]
+    fn settings_of_a_game_that_was_not_loaded_are_ignored() {
+        let dir = TestDir::new("computer-settings-orphan");
+        std::fs::write(
+            dir.path().join(OPPONENT_FILE_NAME),
+            r#"{"computer":"black","level":"classic"}"#,
+        )
+        .unwrap();
+        assert_eq!(session(&dir, true).opponent(), OpponentSettings::default());
+        std::fs::write(dir.path().join(SAVE_FILE_NAME), "not a game").unwrap();
+        assert_eq!(session(&dir, true).opponent(), OpponentSettings::default());
+    }
+
+    #[test]
+    fn changing_the_opponent_cancels_a_running_search() {
+        let dir = TestDir::new("computer-settings-cancel");
+        let mut session = session(&dir, true);
+        opening(&mut session);
+        let job = session.computer_start(ComputerMoveArgs::default()).unwrap();
+        session.set_opponent(OpponentSettings::default()).unwrap();
+        assert_eq!(job.run(), Err(SearchStop::Cancelled));
+    }
+
+    #[test]
+    fn levels_list_every_engine_level_with_its_summary() {
+        let levels = levels();
+        assert_eq!(levels.len(), Level::ALL.len());
+        for (info, level) in levels.iter().zip(Level::ALL) {
+            assert_eq!(info.level, level);
+            assert_eq!(Level::from_name(&info.name), Some(level));
+            assert_eq!(info.summary, level.summary());
+        }
+        assert_eq!(levels.iter().filter(|info| info.default).count(), 1);
+    }
+
+    #[test]
+    fn the_think_budget_variable_is_read_in_milliseconds() {
+        assert_eq!(think_limits_from(None), Ok(SearchLimits::default()));
+        let limits = think_limits_from(Some("30000")).unwrap();
+        assert_eq!(
+            (limits.soft_budget_ms, limits.hard_deadline_ms),
+            (30_000, 31_600)
+        );
+        for bad in ["", "0", "-5", "fast", "600001"] {
+            let error = think_limits_from(Some(bad)).unwrap_err();
+            assert!(error.contains(THINK_MS_VARIABLE), "{error}");
+        }
+    }
+}

@@ -1,0 +1,97 @@
+// The practice opponent on the real backend: a new game against the computer, which
+// replies by itself with a legal move, and a long search cancelled from the UI, leaving
+// the position unchanged with Retry and Continue by hand offered.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { boardColors, clickPoint, launchBrowser, openApp, serveDist, shot, waitForTurn } from './harness.mjs';
+
+/** Starts a 4×4 game against the computer playing `side` through the new-game menu. */
+async function newGameAgainstComputer(page, side) {
+  await page.getByTestId('new-game').click();
+  const dialog = page.getByTestId('new-game-dialog');
+  await dialog.getByText('4 × 4').click();
+  await dialog.getByRole('radiogroup', { name: 'Opponent' }).getByText('Computer').click();
+  await dialog.getByRole('radiogroup', { name: 'Computer plays' }).getByText(side).click();
+  // The level list comes from the engine, each with its one-line summary.
+  const levels = await dialog.getByTestId('new-level').locator('option').count();
+  assert.ok(levels >= 2, `the engine offers ${levels} levels`);
+  assert.ok((await dialog.getByTestId('level-summary').innerText()).length > 20);
+  await dialog.getByTestId('start-game').click();
+  await page.waitForFunction(() => document.querySelector('svg.board')?.getAttribute('data-size') === '4');
+}
+
+function turnCount(page) {
+  return page.locator('[data-testid="turn-record"] li').count();
+}
+
+describe('TimeGo against the computer', () => {
+  let server;
+  let browser;
+  const thinkBefore = process.env.CRAB_CANON_THINK_MS;
+  before(async () => {
+    server = await serveDist();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    if (thinkBefore === undefined) delete process.env.CRAB_CANON_THINK_MS;
+    else process.env.CRAB_CANON_THINK_MS = thinkBefore;
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('lets the computer reply to a move by itself', async () => {
+    delete process.env.CRAB_CANON_THINK_MS;
+    const app = await openApp(browser, server.url, { viewport: { width: 1280, height: 800 }, hash: '#/timego' });
+    const { page } = app;
+    await waitForTurn(page, 'Black');
+    await newGameAgainstComputer(page, 'White');
+    assert.match(await page.getByTestId('opponent-info').innerText(), /Computer: White/);
+    await clickPoint(page, 5);
+    // White's reply comes by itself; then it is Black's turn again with two turns recorded.
+    await waitForTurn(page, 'Black');
+    await page.getByTestId('computer-thinking').waitFor({ state: 'detached' });
+    assert.equal(await turnCount(page), 2);
+    const colors = await boardColors(page);
+    assert.equal(colors[5], 1, "the person's stone stays");
+    assert.equal(await page.getByTestId('computer-problem').count(), 0);
+    await shot(page, 'desktop-opponent-replied');
+    assert.deepEqual(app.problems, []);
+    await app.close();
+  });
+
+  it('cancels a long search and leaves the position unchanged', async () => {
+    // A minute of thinking, so the cancel always finds the search running.
+    process.env.CRAB_CANON_THINK_MS = '60000';
+    const app = await openApp(browser, server.url, { viewport: { width: 1280, height: 800 }, hash: '#/timego' });
+    const { page } = app;
+    await waitForTurn(page, 'Black');
+    await newGameAgainstComputer(page, 'White');
+    await clickPoint(page, 6);
+    const thinking = page.getByTestId('computer-thinking');
+    await thinking.waitFor();
+    await shot(page, 'desktop-opponent-thinking');
+    const before = await boardColors(page);
+    // The board waits while the computer thinks.
+    await clickPoint(page, 9);
+    assert.deepEqual(await boardColors(page), before);
+    await page.getByTestId('computer-cancel').click();
+    const problem = page.getByTestId('computer-problem');
+    await problem.waitFor();
+    assert.equal(await problem.getAttribute('data-kind'), 'cancelled');
+    assert.deepEqual(await boardColors(page), before, 'nothing was played');
+    assert.equal(await turnCount(page), 1);
+    await waitForTurn(page, 'White');
+    await page.getByTestId('computer-retry').waitFor();
+    // Continue by hand: the person makes White's move; the computer replies to Black's next one.
+    await page.getByTestId('computer-by-hand').click();
+    await page.getByTestId('computer-by-hand-note').waitFor();
+    await clickPoint(page, 9);
+    await waitForTurn(page, 'Black');
+    assert.equal(await turnCount(page), 2);
+    assert.equal(await page.getByTestId('computer-thinking').count(), 0, 'no search after a move by hand');
+    assert.equal(await page.getByTestId('computer-by-hand-note').count(), 0);
+    await shot(page, 'desktop-opponent-cancelled');
+    assert.deepEqual(app.problems, []);
+    await app.close();
+  });
+});
