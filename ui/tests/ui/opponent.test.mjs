@@ -1,9 +1,9 @@
 // The practice opponent on the real backend: a new game against the computer, which
 // replies by itself with a legal move, and a long search cancelled from the UI, leaving
 // the position unchanged with Retry and Continue by hand offered.
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { boardColors, clickPoint, launchBrowser, openApp, serveDist, shot, waitForTurn } from './harness.mjs';
+import { boardColors, clickPoint, shot, suiteBrowser, waitForTurn } from './harness.mjs';
 
 /** Starts a 4×4 game against the computer playing `side` through the new-game menu. */
 async function newGameAgainstComputer(page, side) {
@@ -25,23 +25,16 @@ function turnCount(page) {
 }
 
 describe('TimeGo against the computer', () => {
-  let server;
-  let browser;
+  const suite = suiteBrowser();
   const thinkBefore = process.env.CRAB_CANON_THINK_MS;
-  before(async () => {
-    server = await serveDist();
-    browser = await launchBrowser();
-  });
-  after(async () => {
+  after(() => {
     if (thinkBefore === undefined) delete process.env.CRAB_CANON_THINK_MS;
     else process.env.CRAB_CANON_THINK_MS = thinkBefore;
-    await browser?.close();
-    await server?.close();
   });
 
   it('lets the computer reply to a move by itself', async () => {
     delete process.env.CRAB_CANON_THINK_MS;
-    const app = await openApp(browser, server.url, { viewport: { width: 1280, height: 800 }, hash: '#/timego' });
+    const app = await suite.open({ viewport: { width: 1280, height: 800 }, hash: '#/timego' });
     const { page } = app;
     await waitForTurn(page, 'Black');
     await newGameAgainstComputer(page, 'White');
@@ -62,7 +55,7 @@ describe('TimeGo against the computer', () => {
   it('cancels a long search and leaves the position unchanged', async () => {
     // A minute of thinking, so the cancel always finds the search running.
     process.env.CRAB_CANON_THINK_MS = '60000';
-    const app = await openApp(browser, server.url, { viewport: { width: 1280, height: 800 }, hash: '#/timego' });
+    const app = await suite.open({ viewport: { width: 1280, height: 800 }, hash: '#/timego' });
     const { page } = app;
     await waitForTurn(page, 'Black');
     await newGameAgainstComputer(page, 'White');

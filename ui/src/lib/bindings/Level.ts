@@ -3,4 +3,4 @@
 /**
  * How hard the computer plays.
  */
-export type Level = "classic" | "strong" | "expert";
+export type Level = "classic" | "strong";

@@ -13,12 +13,11 @@ probes: bigint,
  */
 rejected: bigint, 
 /**
- * Search nodes: positions expanded by Classic's reply scans, tree iterations of Strong
- * and Expert.
+ * Search nodes: positions expanded by Classic's reply scans, tree iterations of Strong.
  */
 nodes: bigint, 
 /**
- * Deepest completed iteration in plies (Classic: 1 or 2; Strong and Expert: deepest
+ * Deepest completed iteration in plies (Classic: 1 or 2; Strong: deepest
  * tree path).
  */
 depth: number, 
