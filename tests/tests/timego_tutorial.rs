@@ -125,8 +125,10 @@ async fn settled_save(path: &Path) -> Vec<u8> {
     let mut last: Option<Vec<u8>> = None;
     loop {
         let now = std::fs::read(path).ok();
-        if now.is_some() && now == last {
-            return now.unwrap();
+        if let Some(bytes) = &now {
+            if last.as_ref() == Some(bytes) {
+                return bytes.clone();
+            }
         }
         assert!(
             Instant::now() < deadline,
