@@ -171,6 +171,15 @@ async function tour(browser, baseUrl, { language, scheme, viewport }) {
 
   if (phone && !(await page.getByTestId('import-record').isVisible())) await page.getByTestId('open-records').click();
   await page.getByTestId('import-record').click();
+  // Over a game in progress the app asks first: audit that question, then go on.
+  const replace = page.getByTestId('import-replace-confirm');
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-testid="record-import-text"], [data-testid="import-replace-confirm"]')].some((e) => e.checkVisibility()),
+  );
+  if (await replace.isVisible()) {
+    await check('import-replace');
+    await replace.click();
+  }
   const importDialog = page.getByTestId('record-import-dialog');
   await page.getByTestId('record-import-text').fill('{"schema": "time-go-game", "version": 1}');
   await importDialog.locator('button[type="submit"]').click();
