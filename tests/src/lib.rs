@@ -239,14 +239,16 @@ pub async fn open_timego(client: &Client) {
 ///
 /// WebKitWebDriver places its element clicks on SVG shapes by their unscaled coordinates,
 /// which misses on a scaled board, so this clicks with the pointer at the centre of the
-/// point's on-screen box instead.
+/// point's on-screen box instead, after scrolling it into view (a board below the fold,
+/// as in the tutorial's layout, would be out of the pointer's reach).
 pub async fn click_point(client: &Client, point: usize) {
     use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
     let css = format!("svg.board [data-point=\"{point}\"] rect.hit");
     let element = wait_css(client, &css).await;
     let centre = client
         .execute(
-            "const r = arguments[0].getBoundingClientRect(); \
+            "arguments[0].scrollIntoView({block: 'center', inline: 'center'}); \
+             const r = arguments[0].getBoundingClientRect(); \
              return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];",
             vec![serde_json::to_value(&element).expect("element reference")],
         )

@@ -143,6 +143,10 @@ describe('TimeGo files', () => {
     const hint = page.getByTestId('hint');
     await hint.filter({ hasText: '1,024 actions' }).waitFor();
     assert.match(await hint.innerText(), /not scored/);
+    // The heading says play has stopped, not whose move it would be.
+    const heading = await page.getByTestId('turn').innerText();
+    assert.match(heading, /Play stopped at the action limit/);
+    assert.doesNotMatch(heading, /to move/);
     assert.equal(await page.getByTestId('game-over').count(), 0, 'the limit does not end or score the game');
     assert.equal(await page.getByTestId('pass').count(), 0, 'no play controls');
     const before = await boardColors(page);

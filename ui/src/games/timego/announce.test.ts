@@ -52,6 +52,11 @@ describe('turn announcements', () => {
     expect(turnAnnouncement(get(t), state([b3, pass('white')]), ended)).toBe('Black pass. Game over: Black wins by 25.');
   });
 
+  it('say that play has stopped when the last action allowed was played', () => {
+    const full = state([b3, c3], { limitReached: true });
+    expect(turnAnnouncement(get(t), state([b3]), full)).toBe('White C3. Play has stopped at the limit of 1,024 actions.');
+  });
+
   it('stay silent on load, review and new games', () => {
     expect(turnAnnouncement(get(t), null, state([b3]))).toBeNull();
     expect(turnAnnouncement(get(t), state([b3, c3]), state([b3, c3], { cursor: 1 }))).toBeNull();

@@ -19,6 +19,8 @@ export function turnAnnouncement(t: Translate, before: TimeGoState | null, after
         : t('timego.end.winner', { values: { player: stoneName(t, winner), margin: Math.abs(black - white) } });
     return t('timego.announce.gameOver', { values: { turn, outcome } });
   }
+  // The last action allowed: nobody moves next, though the game is neither ended nor scored.
+  if (after.limitReached) return t('timego.announce.limit', { values: { turn } });
   if (after.next) return t('timego.announce.toMove', { values: { turn, player: stoneName(t, after.next) } });
   return t('timego.announce.turn', { values: { turn } });
 }
