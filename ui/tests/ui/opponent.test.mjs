@@ -62,6 +62,7 @@ describe('TimeGo against the computer', () => {
     await clickPoint(page, 6);
     const thinking = page.getByTestId('computer-thinking');
     await thinking.waitFor();
+    assert.match(await page.getByTestId('hint').innerText(), /computer is choosing its move/);
     await shot(page, 'desktop-opponent-thinking');
     const before = await boardColors(page);
     // The board waits while the computer thinks.
