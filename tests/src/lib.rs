@@ -240,6 +240,41 @@ pub async fn open_timego(client: &Client) {
 /// WebKitWebDriver places its element clicks on SVG shapes by their unscaled coordinates,
 /// which misses on a scaled board, so this clicks with the pointer at the centre of the
 /// point's on-screen box instead, after scrolling it into view (a board below the fold,
+/// Starts a new `size` × `size` game through the new-game menu and waits for its board.
+pub async fn start_new_game(client: &Client, size: u8) {
+    by_test_id(client, "new-game").await.click().await.unwrap();
+    let dialog = by_test_id(client, "new-game-dialog").await;
+    dialog
+        .find(Locator::XPath(&format!(
+            ".//*[contains(text(), '{size} × {size}')]"
+        )))
+        .await
+        .expect("the size option")
+        .click()
+        .await
+        .unwrap();
+    by_test_id(client, "start-game")
+        .await
+        .click()
+        .await
+        .unwrap();
+    wait_css(client, &format!("svg.board[data-size=\"{size}\"]")).await;
+    wait_gone(client, "[data-testid=\"new-game-dialog\"][open]").await;
+}
+
+/// Switches the TimeGo screen to Time mode (the mode switch's "Time" option).
+pub async fn choose_time_mode(client: &Client) {
+    client
+        .find(Locator::XPath(
+            "//*[@role='radiogroup']//*[normalize-space(text())='Time']",
+        ))
+        .await
+        .expect("the Time mode")
+        .click()
+        .await
+        .unwrap();
+}
+
 /// as in the tutorial's layout, would be out of the pointer's reach).
 pub async fn click_point(client: &Client, point: usize) {
     use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};

@@ -14,27 +14,6 @@ use std::path::{Path, PathBuf};
 const SAVE_TITLE: &str = "Save TimeGo game";
 const OPEN_TITLE: &str = "Open TimeGo game";
 
-async fn new_game(client: &Client, size: u8) {
-    by_test_id(client, "new-game").await.click().await.unwrap();
-    let dialog = by_test_id(client, "new-game-dialog").await;
-    dialog
-        .find(fantoccini::Locator::XPath(&format!(
-            ".//*[contains(text(), '{size} × {size}')]"
-        )))
-        .await
-        .expect("the size option")
-        .click()
-        .await
-        .unwrap();
-    by_test_id(client, "start-game")
-        .await
-        .click()
-        .await
-        .unwrap();
-    wait_css(client, &format!("svg.board[data-size=\"{size}\"]")).await;
-    wait_gone(client, "[data-testid=\"new-game-dialog\"][open]").await;
-}
-
 /// Plays placements alternately from Black, waiting for each to be applied.
 async fn play(client: &Client, points: &[usize]) {
     for (index, &point) in points.iter().enumerate() {
@@ -85,7 +64,7 @@ async fn review_then_a_confirmed_branch_replaces_only_the_later_turns() {
     let driver = Driver::start(&home);
     let client = driver.launch(&app).await;
     open_timego(&client).await;
-    new_game(&client, 4).await;
+    start_new_game(&client, 4).await;
     play(&client, &[5, 10, 6]).await;
 
     press_ctrl(&client, 'z', false).await;
@@ -171,7 +150,7 @@ async fn export_while_reviewing_then_import_gives_the_identical_game() {
     let driver = Driver::start(&home);
     let client = driver.launch(&app).await;
     open_timego(&client).await;
-    new_game(&client, 4).await;
+    start_new_game(&client, 4).await;
     play(&client, &[1, 0, 4]).await; // Black's A2 captures White's A1
     press_ctrl(&client, 'z', false).await;
     wait_text(&client, "review-banner", |text| {
@@ -194,7 +173,7 @@ async fn export_while_reviewing_then_import_gives_the_identical_game() {
     assert_eq!((game.actions().len(), cursor), (3, 2));
     assert_eq!(exported, read(&home.app_data_dir().join("timego.json")));
 
-    new_game(&client, 5).await;
+    start_new_game(&client, 5).await;
     assert_eq!(turn_count(&client).await, 0);
     // No turns to lose: the open dialog comes at once.
     through_dialog(&client, "import-file", OPEN_TITLE, &file).await;

@@ -11,27 +11,6 @@ const B1: usize = 1;
 const A2: usize = 4;
 const D4: usize = 15;
 
-async fn new_4x4_game(client: &fantoccini::Client) {
-    by_test_id(client, "new-game").await.click().await.unwrap();
-    let dialog = by_test_id(client, "new-game-dialog").await;
-    dialog
-        .find(fantoccini::Locator::XPath(
-            ".//*[contains(text(), '4 × 4')]",
-        ))
-        .await
-        .expect("4 × 4 option")
-        .click()
-        .await
-        .unwrap();
-    by_test_id(client, "start-game")
-        .await
-        .click()
-        .await
-        .unwrap();
-    wait_css(client, "svg.board[data-size=\"4\"]").await;
-    wait_gone(client, "[data-testid=\"new-game-dialog\"][open]").await;
-}
-
 async fn preview_count(client: &fantoccini::Client, name: &str) -> String {
     attr(
         client,
@@ -50,7 +29,7 @@ async fn whole_game_then_restart_restores_the_autosave() {
     let client = driver.launch(&app).await;
 
     open_timego(&client).await;
-    new_4x4_game(&client).await;
+    start_new_game(&client, 4).await;
     wait_turn(&client, "Black").await;
     assert_eq!(count(&client, "svg.board [data-point]").await, 16);
     screenshot(&client, "e2e-new-game").await;
@@ -79,15 +58,7 @@ async fn whole_game_then_restart_restores_the_autosave() {
     wait_turn(&client, "Black").await;
 
     // Time mode: choose A2 (placement 3); its nearest arrival is checked at once.
-    client
-        .find(fantoccini::Locator::XPath(
-            "//*[@role='radiogroup']//*[normalize-space(text())='Time']",
-        ))
-        .await
-        .expect("the Time mode")
-        .click()
-        .await
-        .unwrap();
+    choose_time_mode(&client).await;
     wait_css(&client, &format!("[data-point=\"{A2}\"] circle.ring")).await;
     click_point(&client, A2).await;
     wait_text(&client, "arrival-value", |text| {

@@ -48,25 +48,6 @@ async fn colors_in(client: &Client, id: &str) -> Vec<u8> {
     colors
 }
 
-async fn new_4x4_game(client: &Client) {
-    by_test_id(client, "new-game").await.click().await.unwrap();
-    let dialog = by_test_id(client, "new-game-dialog").await;
-    dialog
-        .find(Locator::XPath(".//*[contains(text(), '4 × 4')]"))
-        .await
-        .expect("4 × 4 option")
-        .click()
-        .await
-        .unwrap();
-    by_test_id(client, "start-game")
-        .await
-        .click()
-        .await
-        .unwrap();
-    wait_css(client, "svg.board[data-size=\"4\"]").await;
-    wait_gone(client, "[data-testid=\"new-game-dialog\"][open]").await;
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn replay_steps_are_explained_and_compared_with_their_original_versions() {
     let app = app_binary();
@@ -75,7 +56,7 @@ async fn replay_steps_are_explained_and_compared_with_their_original_versions() 
     let client = driver.launch(&app).await;
 
     open_timego(&client).await;
-    new_4x4_game(&client).await;
+    start_new_game(&client, 4).await;
     for (k, &point) in LINE.iter().enumerate() {
         wait_turn(&client, if k % 2 == 0 { "Black" } else { "White" }).await;
         click_point(&client, point).await;
@@ -87,15 +68,7 @@ async fn replay_steps_are_explained_and_compared_with_their_original_versions() 
     assert_eq!(board_colors(&client).await, actual);
 
     // Time mode: Black's A2 (placement 9) arrives before placement 4.
-    client
-        .find(Locator::XPath(
-            "//*[@role='radiogroup']//*[normalize-space(text())='Time']",
-        ))
-        .await
-        .expect("the Time mode")
-        .click()
-        .await
-        .unwrap();
+    choose_time_mode(&client).await;
     wait_css(&client, &format!("[data-point=\"{A2}\"] circle.ring")).await;
     click_point(&client, A2).await;
     wait_text(&client, "arrival-value", |text| {

@@ -6,7 +6,7 @@
 //! before and after, because the tutorial never reads or changes it.
 
 use canon_e2e::*;
-use fantoccini::{Client, Locator};
+use fantoccini::Client;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -151,18 +151,7 @@ async fn every_exercise_completed_progress_remembered_saved_game_untouched() {
 
     // A saved TimeGo game in progress: a 4×4 game with Black's B1 and White's D4.
     open_timego(&client).await;
-    by_test_id(&client, "new-game").await.click().await.unwrap();
-    let dialog = by_test_id(&client, "new-game-dialog").await;
-    dialog
-        .find(Locator::XPath(".//*[contains(text(), '4 × 4')]"))
-        .await
-        .expect("4 × 4 option")
-        .click()
-        .await
-        .unwrap();
-    click(&client, "start-game").await;
-    wait_css(&client, "svg.board[data-size=\"4\"]").await;
-    wait_gone(&client, "[data-testid=\"new-game-dialog\"][open]").await;
+    start_new_game(&client, 4).await;
     click_point(&client, 1).await;
     wait_turn(&client, "White").await;
     click_point(&client, D4).await;
