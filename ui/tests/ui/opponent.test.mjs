@@ -3,7 +3,9 @@
 // the position unchanged with Retry and Continue by hand offered.
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { boardColors, clickPoint, shot, suiteBrowser, waitForTurn } from './harness.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { boardColors, clickPoint, shot, suiteBrowser, uiRoot, waitForTurn } from './harness.mjs';
 
 /** Starts a 4×4 game against the computer playing `side` through the new-game menu. */
 async function newGameAgainstComputer(page, side) {
@@ -85,6 +87,36 @@ describe('TimeGo against the computer', () => {
     assert.equal(await page.getByTestId('computer-thinking').count(), 0, 'no search after a move by hand');
     assert.equal(await page.getByTestId('computer-by-hand-note').count(), 0);
     await shot(page, 'desktop-opponent-cancelled');
+    assert.deepEqual(app.problems, []);
+    await app.close();
+  });
+  it("shows the computer's time move with the same replay and compare tools a person gets", async () => {
+    // The engine's survival fixture: Black's top group is lost unless a time move saves
+    // it, and every level (here Classic, whose search is bounded by probes, not by the
+    // clock) plays one.
+    const fixture = readFileSync(join(uiRoot, '..', 'engine', 'tests', 'fixtures', 'opponent_time_defense.json'), 'utf8');
+    const app = await suite.open({ viewport: { width: 1280, height: 800 }, hash: '#/timego' });
+    const { page, bridge } = app;
+    await page.locator('svg.board [data-point]').first().waitFor();
+    assert.ok((await bridge.call('timego_import', { args: { text: fixture } })).ok);
+    assert.ok((await bridge.call('timego_opponent_set', { args: { computer: 'black', level: 'classic' } })).ok);
+    await page.reload();
+    await page.getByTestId('computer-time-move').waitFor();
+    assert.equal(await turnCount(page), 19);
+    const counts = page.getByTestId('computer-time-counts');
+    for (const name of ['restored', 'captured', 'cancelled']) {
+      const value = await counts.locator(`[data-count="${name}"]`).getAttribute('data-value');
+      assert.match(value ?? '', /^[0-9]+$/, `${name} count`);
+    }
+    await page.getByTestId('computer-time-show').click();
+    await page.getByTestId('watch-replay').click();
+    await page.getByTestId('replay-step').filter({ hasText: /./ }).waitFor();
+    await page.getByTestId('compare-toggle').click();
+    await page.getByTestId('compare').waitFor();
+    await shot(page, 'desktop-opponent-time-move');
+    await page.getByTestId('computer-time-back').click();
+    await page.getByTestId('compare').waitFor({ state: 'detached' });
+    await waitForTurn(page, 'White');
     assert.deepEqual(app.problems, []);
     await app.close();
   });
