@@ -5,24 +5,14 @@
 //! `cargo bench -p canon-app-core --bench commands`.
 
 use canon_app_core::bridge::answer_line;
-use canon_app_core::sample::{long_position, longest_legal_time_move};
-use canon_app_core::settings_store::JsonFileSettings;
-use canon_app_core::AppCore;
+use canon_app_core::sample::{core_with_game, long_position, longest_legal_time_move};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use std::time::Duration;
 
 fn benches(c: &mut Criterion) {
     let game = long_position();
-    let dir = std::env::temp_dir().join(format!("crab-canon-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut core =
-        AppCore::open(&dir, Box::new(JsonFileSettings::new(dir.join("s.json")))).unwrap();
-    let document = game.to_json(game.actions().len()).unwrap();
-    let import =
-        serde_json::json!({"id": 0, "cmd": "timego_import", "args": {"args": {"text": document}}});
-    let answer = answer_line(&mut core, &import.to_string());
-    assert!(answer.contains("\"ok\""), "{answer}");
+    let (mut core, dir) = core_with_game(&game, "bench");
 
     // The legal time move with the longest replay.
     let (traveller, earliest) = longest_legal_time_move(&game).expect("a legal time move");

@@ -4,11 +4,8 @@
 //! largest position a player still moves in). The target is under 50 ms
 //! (docs/performance.md). Run: `cargo bench -p canon-app-core --bench computer_cancel`.
 
-use canon_app_core::bridge::answer_line;
-use canon_app_core::sample::long_position;
-use canon_app_core::settings_store::JsonFileSettings;
+use canon_app_core::sample::{core_with_game, long_position};
 use canon_app_core::timego::{think_limits, ComputerMoveArgs, ComputerSide, OpponentSettings};
-use canon_app_core::AppCore;
 use canon_engine::timego::opponent::{Level, SearchStop};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::sync::atomic::Ordering;
@@ -18,15 +15,7 @@ use std::time::{Duration, Instant};
 const THINK_BEFORE_CANCEL: Duration = Duration::from_millis(30);
 
 fn benches(c: &mut Criterion) {
-    let game = long_position();
-    let dir = std::env::temp_dir().join(format!("crab-canon-cancel-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut core =
-        AppCore::open(&dir, Box::new(JsonFileSettings::new(dir.join("s.json")))).unwrap();
-    let document = game.to_json(game.actions().len()).unwrap();
-    let import =
-        serde_json::json!({"id": 0, "cmd": "timego_import", "args": {"args": {"text": document}}});
-    assert!(answer_line(&mut core, &import.to_string()).contains("\"ok\""));
+    let (mut core, dir) = core_with_game(&long_position(), "cancel");
     core.timego_mut().set_think_limits(think_limits(60_000));
 
     let mut group = c.benchmark_group("computer-cancel");

@@ -1,7 +1,11 @@
 //! Seeded random TimeGo lines, for benchmarks and measurements that need long games
 //! (the engine decides every legality; this only chooses among its legal actions).
 
+use crate::settings_store::JsonFileSettings;
+use crate::timego::ImportArgs;
+use crate::AppCore;
 use canon_engine::timego::{Action, Game, ACTION_LIMIT};
+use std::path::PathBuf;
 
 /// A seeded random 5×5 line of up to `length` actions: mostly placements, some time
 /// moves, rare Locks and passes, never two consecutive passes (which would end it).
@@ -63,6 +67,23 @@ pub fn longest_legal_time_move(game: &Game) -> Option<(usize, usize)> {
             _ => None,
         })
         .min_by_key(|&(source, target)| (target, std::cmp::Reverse(source)))
+}
+
+/// An app core in a fresh data directory under the system's temporary folder (named after
+/// `tag` and the process), whose TimeGo game is `game` at its last action; returns the
+/// directory too, for the caller to remove.
+pub fn core_with_game(game: &Game, tag: &str) -> (AppCore, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("crab-canon-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let settings = Box::new(JsonFileSettings::new(dir.join("s.json")));
+    let mut core = AppCore::open(&dir, settings).expect("an app core in a fresh directory");
+    let text = game
+        .to_json(game.actions().len())
+        .expect("a played game exports");
+    core.timego_mut()
+        .import(ImportArgs { text })
+        .expect("an exported game imports");
+    (core, dir)
 }
 
 #[cfg(test)]
