@@ -10,6 +10,7 @@
 
 use canon_engine::go::zobrist::mix;
 use canon_engine::go::Color;
+use canon_engine::rng::SplitMix64;
 use canon_engine::timego::opponent::{choose_action, Level, SearchLimits};
 use canon_engine::timego::{Action, Game, Winner};
 use std::process::ExitCode;
@@ -275,11 +276,9 @@ fn play_game(
     let mut state = Game::new(settings.size, settings.komi).expect("settings were validated");
     // Both games of a pair share the opening seed.
     let pair_seed = mix(settings.seed ^ mix(game as u64 / 2 + 1));
-    let mut rng = pair_seed;
-    let mut next = |n: usize| {
-        rng = mix(rng.wrapping_add(0x9E37_79B9_7F4A_7C15));
-        (rng % n.max(1) as u64) as usize
-    };
+    // The remixed stream keeps the openings of the recorded matches in docs/strength.md.
+    let mut rng = SplitMix64::new(pair_seed);
+    let mut next = |n: usize| (rng.next_remixed() % n.max(1) as u64) as usize;
     while state.actions().len() < settings.opening && !state.is_ended() {
         let places: Vec<Action> = state
             .legal_actions()

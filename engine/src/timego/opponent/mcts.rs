@@ -9,7 +9,7 @@ use super::budget::Budget;
 use super::candidates::candidates;
 use super::eval::Evaluator;
 use super::playout::Playout;
-use super::rng::Rng;
+use super::rng::{self, Rng};
 use super::{Found, SearchStop};
 use crate::go::Color;
 use crate::timego::{Action, Game};
@@ -90,7 +90,7 @@ pub(super) fn search(game: &Game, budget: &mut Budget, seed: u64) -> Result<Foun
         nodes: vec![Node::new(Action::Pass { player: me }, me.opposite())],
         evaluator: Evaluator::new(game.size(), game.komi()),
         playout: Playout::new(game.size()),
-        rng: Rng::new(seed),
+        rng: rng::seeded(seed),
         depth: 0,
     };
     tree.expand(0, game, ROOT_CAP, budget)?;
