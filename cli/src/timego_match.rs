@@ -293,7 +293,7 @@ fn play_game(
             .expect("listed as legal");
     }
     while !state.is_ended() && state.actions().len() < settings.max_actions {
-        let Some(color) = state.next_player() else {
+        let Some(color) = state.side_to_move() else {
             break;
         };
         let a_to_move = (color == Color::Black) == a_is_black;
@@ -344,7 +344,7 @@ fn search(settings: &Settings, level: Level, seed: u64, state: &Game, tally: &mu
     } else {
         SearchLimits::for_time_at(level, settings.budget_ms, seed, hard)
     };
-    let player = state.next_player().expect("the game goes on");
+    let player = state.side_to_move().expect("the game goes on");
     match choose_action(state, level, &limits, &|| false) {
         Ok(reply) => {
             tally.moves += 1;

@@ -360,7 +360,7 @@ fn time_moves_match_the_reference_and_cover_every_consequence() {
         let mut naive = Naive::new(size);
         let mut rng = Rng::new(seed);
         while game.actions().len() < 60 && !game.is_ended() {
-            let player = game.next_player().unwrap();
+            let player = game.side_to_move().unwrap();
             for birth in game.travellers() {
                 for target in game.locked()..birth.source {
                     let action = Action::Time {

@@ -194,7 +194,7 @@ fn compare_random_game(size: u8, seed: u64, length: usize) -> Result<Coverage, T
                 }
             }
         }
-        let player = game.next_player().unwrap();
+        let player = game.side_to_move().unwrap();
         let travellers = game.travellers();
         let roll = rng.below(100);
         let action = if roll < 45 && !travellers.is_empty() {

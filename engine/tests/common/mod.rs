@@ -34,7 +34,7 @@ pub const NO_LOCK: Policy = Policy {
 
 /// A random action for the player to move (not necessarily legal).
 pub fn random_action(game: &Game, rng: &mut Rng, policy: Policy) -> Action {
-    let player = game.next_player().expect("game goes on");
+    let player = game.side_to_move().expect("game goes on");
     let points = game.board().len();
     let roll = rng.below_mod(100);
     if roll < policy.place {

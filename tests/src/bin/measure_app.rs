@@ -138,7 +138,7 @@ async fn play_through_ui(client: &fantoccini::Client, count: usize) {
             "no placement, Lock or single pass is legal"
         );
         let action = options[(state >> 8) as usize % options.len()];
-        let mover = if game.next_player() == Some(canon_engine::go::Color::Black) {
+        let mover = if game.side_to_move() == Some(canon_engine::go::Color::Black) {
             "White"
         } else {
             "Black"

@@ -20,7 +20,7 @@ const BOUNDARY: usize = 2;
 /// At most `cap` candidate actions of the player to move, of which at most `time_cap` are
 /// time moves (none once the game is over).
 pub(crate) fn candidates(game: &Game, cap: usize, time_cap: usize, rng: &mut Rng) -> Vec<Action> {
-    let Some(player) = game.next_player() else {
+    let Some(player) = game.side_to_move() else {
         return Vec::new();
     };
     let mut list: Vec<Action> = game
@@ -45,7 +45,7 @@ pub(crate) fn candidates(game: &Game, cap: usize, time_cap: usize, rng: &mut Rng
 
 /// At most `room` time moves, one arrival of each traveller per round.
 pub(crate) fn time_candidates(game: &Game, room: usize, rng: &mut Rng) -> Vec<Action> {
-    let Some(player) = game.next_player() else {
+    let Some(player) = game.side_to_move() else {
         return Vec::new();
     };
     let locked = game.locked();

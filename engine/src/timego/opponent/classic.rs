@@ -28,7 +28,7 @@ struct Scored {
 
 /// Chooses Classic's action for the player to move.
 pub(super) fn search(game: &Game, budget: &mut Budget, seed: u64) -> Result<Found, SearchStop> {
-    let me = game.next_player().ok_or(SearchStop::NoMove)?;
+    let me = game.side_to_move().ok_or(SearchStop::NoMove)?;
     let mut rng = rng::seeded(seed);
     let evaluator = Evaluator::new(game.size(), game.komi());
     let root = candidates(game, ROOT_CAP, ROOT_CAP, &mut rng);
