@@ -9,6 +9,8 @@
 
 use std::fmt::{Debug, Display};
 
+use crate::go::zobrist::mix;
+
 /// One game's rules as the host sees them. Rejections are typed and leave the game as it
 /// was; nothing here panics on bad input.
 pub trait RulesGame: Clone + Debug + Sized {
@@ -93,4 +95,14 @@ pub fn document_kind(text: &str) -> Option<String> {
     serde_json::from_str::<Head>(text)
         .ok()
         .map(|head| head.schema)
+}
+
+/// A revision string from a setup code and one code per action: splitmix64's finaliser
+/// folded over them, as 16 hex digits.
+pub(crate) fn fingerprint(setup: u64, actions: impl IntoIterator<Item = u64>) -> String {
+    let mut hash = mix(setup);
+    for code in actions {
+        hash = mix(hash ^ code.wrapping_mul(crate::rng::GAMMA));
+    }
+    format!("{hash:016x}")
 }

@@ -120,3 +120,37 @@ fn timego_speaks_the_shared_vocabulary() {
         exercise(canon_engine::timego::Game::new(5, 0.0).unwrap(), seed, 60);
     }
 }
+
+#[test]
+fn the_surfaces_speak_the_shared_vocabulary() {
+    use canon_engine::surfaces::{Surface, SurfaceGame};
+    for (seed, surface) in [
+        (1, Surface::Mobius),
+        (2, Surface::Klein),
+        (3, Surface::Genus2),
+    ] {
+        exercise(SurfaceGame::new(surface, 13).unwrap(), seed, 60);
+    }
+}
+
+#[test]
+fn a_surfaces_diagram_is_refused_as_a_line_and_routes_by_its_kind() {
+    use canon_engine::surfaces::records::{Diagram, DIAGRAM_SCHEMA};
+    use canon_engine::surfaces::{LineImportError, Surface, SurfaceGame};
+    let game = SurfaceGame::new(Surface::Mobius, 13).unwrap();
+    let diagram = Diagram::new(
+        Surface::Mobius,
+        game.board().to_vec(),
+        Some(canon_engine::go::Color::Black),
+        13,
+    )
+    .unwrap()
+    .to_record();
+    let text = serde_json::to_string(&diagram).unwrap();
+    assert_eq!(document_kind(&text).as_deref(), Some(DIAGRAM_SCHEMA));
+    assert!(!SurfaceGame::DOCUMENT_KINDS.contains(&DIAGRAM_SCHEMA));
+    assert_eq!(
+        SurfaceGame::import_record(&text).unwrap_err(),
+        LineImportError::Diagram
+    );
+}
