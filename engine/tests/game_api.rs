@@ -154,3 +154,49 @@ fn a_surfaces_diagram_is_refused_as_a_line_and_routes_by_its_kind() {
         LineImportError::Diagram
     );
 }
+
+#[test]
+fn time_chess_speaks_the_shared_vocabulary() {
+    for seed in 1..=3 {
+        exercise(canon_engine::timechess::Game::new(), seed, 40);
+    }
+}
+
+#[test]
+fn time_chess_judges_without_changing_the_game() {
+    use canon_engine::timechess::Game;
+    let mut game = Game::new();
+    let before = game.clone();
+    let legal = RulesGame::legal_actions(&game);
+    assert_eq!(
+        legal,
+        game.legal_moves(),
+        "the &self form lists what legal_moves lists"
+    );
+    assert_eq!(RulesGame::revision(&game), before.revision());
+    assert_eq!(
+        game.state_at(0).map(|g| g.checkpoint()),
+        Some(before.checkpoint())
+    );
+}
+
+#[test]
+fn every_game_has_its_own_name_and_document_kinds() {
+    use canon_engine::surfaces::SurfaceGame;
+    use canon_engine::{timechess, timego};
+    let games = [
+        (timego::Game::GAME, timego::Game::DOCUMENT_KINDS),
+        (SurfaceGame::GAME, SurfaceGame::DOCUMENT_KINDS),
+        (timechess::Game::GAME, timechess::Game::DOCUMENT_KINDS),
+    ];
+    let mut names = HashSet::new();
+    let mut kinds = HashSet::new();
+    for (name, game_kinds) in games {
+        assert!(names.insert(name), "{name} is named once");
+        for kind in game_kinds {
+            assert!(kinds.insert(*kind), "{kind} routes to one game only");
+        }
+    }
+    assert_eq!(document_kind("{\"schema\": 3}"), None);
+    assert_eq!(document_kind("not json"), None);
+}
