@@ -10,6 +10,7 @@
 
 use canon_engine::go::zobrist::mix;
 use canon_engine::go::Color;
+use canon_engine::rng::SplitMix64;
 use canon_engine::timego::opponent::{choose_action, Level, SearchLimits};
 use canon_engine::timego::{Action, Game, Winner};
 use std::process::ExitCode;
@@ -275,11 +276,9 @@ fn play_game(
     let mut state = Game::new(settings.size, settings.komi).expect("settings were validated");
     // Both games of a pair share the opening seed.
     let pair_seed = mix(settings.seed ^ mix(game as u64 / 2 + 1));
-    let mut rng = pair_seed;
-    let mut next = |n: usize| {
-        rng = mix(rng.wrapping_add(0x9E37_79B9_7F4A_7C15));
-        (rng % n.max(1) as u64) as usize
-    };
+    // The remixed stream keeps the openings of the recorded matches in docs/strength.md.
+    let mut rng = SplitMix64::new(pair_seed);
+    let mut next = |n: usize| (rng.next_remixed() % n.max(1) as u64) as usize;
     while state.actions().len() < settings.opening && !state.is_ended() {
         let places: Vec<Action> = state
             .legal_actions()
@@ -294,7 +293,7 @@ fn play_game(
             .expect("listed as legal");
     }
     while !state.is_ended() && state.actions().len() < settings.max_actions {
-        let Some(color) = state.next_player() else {
+        let Some(color) = state.side_to_move() else {
             break;
         };
         let a_to_move = (color == Color::Black) == a_is_black;
@@ -345,7 +344,7 @@ fn search(settings: &Settings, level: Level, seed: u64, state: &Game, tally: &mu
     } else {
         SearchLimits::for_time_at(level, settings.budget_ms, seed, hard)
     };
-    let player = state.next_player().expect("the game goes on");
+    let player = state.side_to_move().expect("the game goes on");
     match choose_action(state, level, &limits, &|| false) {
         Ok(reply) => {
             tally.moves += 1;

@@ -1,7 +1,8 @@
 //! Speed of the shared Go core: random playouts on a 162-point graph of degree 4 (a
 //! 9 × 18 torus, the size and degree of the Klein-bottle board of Go on three surfaces).
 
-use canon_engine::go::{zobrist::mix, Board, Color, Graph, Point};
+use canon_engine::go::{Board, Color, Graph, Point};
+use canon_engine::rng::SplitMix64;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::time::Duration;
 
@@ -23,7 +24,7 @@ fn torus(width: usize, height: usize) -> Graph {
 
 /// Plays `moves` random legal placements (alternating colors, restarting from an empty
 /// board when a player finds no legal point among 16 tries); returns the number played.
-fn playout(graph: &Graph, moves: usize, seed: &mut u64) -> usize {
+fn playout(graph: &Graph, moves: usize, rng: &mut SplitMix64) -> usize {
     let mut board = Board::new(graph);
     let mut captured = Vec::with_capacity(graph.len());
     let mut color = Color::Black;
@@ -31,8 +32,7 @@ fn playout(graph: &Graph, moves: usize, seed: &mut u64) -> usize {
     while played < moves {
         let mut done = false;
         for _ in 0..16 {
-            *seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let point = (mix(*seed) % graph.len() as u64) as Point;
+            let point = rng.below_mod(graph.len()) as Point;
             captured.clear();
             if board.play(graph, point, color, &mut captured).is_ok() {
                 played += 1;
@@ -52,9 +52,9 @@ fn benches(c: &mut Criterion) {
     let graph = torus(9, 18);
     let mut group = c.benchmark_group("go_core");
     group.throughput(Throughput::Elements(10_000));
-    let mut seed = 1;
+    let mut rng = SplitMix64::new(1);
     group.bench_function("random_playout_moves_162_points", |b| {
-        b.iter(|| playout(&graph, 10_000, &mut seed))
+        b.iter(|| playout(&graph, 10_000, &mut rng))
     });
     group.finish();
 }

@@ -4,8 +4,9 @@
 //! rate; run the built binary under `perf stat -e task-clock` for the rate per CPU second
 //! on a busy machine.
 
+use canon_engine::rng::SplitMix64;
 use canon_engine::surfaces::graphs::graph;
-use canon_engine::surfaces::playout::{Playouts, SplitMix};
+use canon_engine::surfaces::playout::Playouts;
 use canon_engine::surfaces::Surface;
 
 fn main() {
@@ -18,7 +19,7 @@ fn main() {
     let start = std::time::Instant::now();
     let mut moves = 0;
     for seed in 0..count {
-        moves += playouts.run(&mut SplitMix::new(seed)).placements;
+        moves += playouts.run(&mut SplitMix64::new(seed)).placements;
     }
     let seconds = start.elapsed().as_secs_f64();
     println!(

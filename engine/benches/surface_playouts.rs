@@ -6,15 +6,16 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 use canon_engine::go::Graph;
+use canon_engine::rng::SplitMix64;
 use canon_engine::surfaces::graphs::graph;
-use canon_engine::surfaces::playout::{Playouts, SplitMix};
+use canon_engine::surfaces::playout::Playouts;
 use canon_engine::surfaces::Surface;
 
 const BATCH: u64 = 100;
 
 fn batch(playouts: &mut Playouts<'_>) -> u64 {
     (0..BATCH)
-        .map(|seed| playouts.run(&mut SplitMix::new(seed)).placements)
+        .map(|seed| playouts.run(&mut SplitMix64::new(seed)).placements)
         .sum()
 }
 
@@ -40,7 +41,7 @@ fn surfaces(c: &mut Criterion) {
 mod reference {
     //! The same playout algorithm on the `goban` crate (Chinese rules: suicide and
     //! superko illegal).
-    use canon_engine::surfaces::playout::SplitMix;
+    use canon_engine::rng::SplitMix64;
     use goban::pieces::stones::Color;
     use goban::rules::game::Game;
     use goban::rules::{GobanSizes, Move, CHINESE};
@@ -59,7 +60,7 @@ mod reference {
     }
 
     /// One playout; returns the number of stones placed.
-    pub fn playout(rng: &mut SplitMix) -> u64 {
+    pub fn playout(rng: &mut SplitMix64) -> u64 {
         let mut game = Game::new(GobanSizes::Nine, CHINESE);
         let mut placements = 0;
         while !game.is_over() {
@@ -98,7 +99,7 @@ fn square_nine(c: &mut Criterion) {
     let g = Graph::square(9);
     bench_graph(c, "square9/canon", &g);
     let moves: u64 = (0..BATCH)
-        .map(|seed| reference::playout(&mut SplitMix::new(seed)))
+        .map(|seed| reference::playout(&mut SplitMix64::new(seed)))
         .sum();
     eprintln!(
         "square9/goban: {BATCH} playouts, {moves} moves ({:.1} per playout)",
@@ -109,7 +110,7 @@ fn square_nine(c: &mut Criterion) {
     group.bench_function("square9/goban", |b| {
         b.iter(|| {
             (0..BATCH)
-                .map(|seed| reference::playout(&mut SplitMix::new(seed)))
+                .map(|seed| reference::playout(&mut SplitMix64::new(seed)))
                 .sum::<u64>()
         })
     });

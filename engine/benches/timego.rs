@@ -12,7 +12,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 fn time_moves(game: &Game, pick: impl Fn(usize, usize) -> Vec<usize>) -> Vec<Action> {
-    let player = game.next_player().unwrap();
+    let player = game.side_to_move().unwrap();
     game.travellers()
         .iter()
         .flat_map(|birth| {
@@ -32,7 +32,7 @@ fn benches(c: &mut Criterion) {
     // longest unlocked suffix, where replays are longest.
     let (_, game) = common::bench_positions();
     let mut line = game.clone();
-    let player = line.next_player().unwrap();
+    let player = line.side_to_move().unwrap();
     let last = line
         .legal_actions()
         .into_iter()
@@ -69,7 +69,7 @@ fn benches(c: &mut Criterion) {
             })
         });
     }
-    let player = game.next_player().unwrap();
+    let player = game.side_to_move().unwrap();
     let places: Vec<Action> = (0..25)
         .map(|point| Action::Place { player, point })
         .collect();

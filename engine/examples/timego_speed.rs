@@ -23,7 +23,7 @@ fn times(runs: usize, mut f: impl FnMut()) -> (Duration, Duration) {
 }
 
 fn time_probes(game: &Game) -> Vec<Action> {
-    let player = game.next_player().unwrap();
+    let player = game.side_to_move().unwrap();
     game.travellers()
         .iter()
         .flat_map(|b| {
@@ -89,7 +89,7 @@ fn main() {
     }
     // The record of the full line of the longest H (all 1,024 actions).
     let mut line = longest.clone();
-    let player = line.next_player().unwrap();
+    let player = line.side_to_move().unwrap();
     let last = line
         .legal_actions()
         .into_iter()

@@ -3,7 +3,9 @@
 //! Every rule of every game lives in this crate and only here. It performs no I/O and is
 //! deterministic: the same inputs always give the same outputs, so records replay exactly.
 
+pub mod game_api;
 pub mod go;
+pub mod rng;
 pub mod surfaces;
 pub mod timechess;
 pub mod timego;

@@ -64,7 +64,7 @@ fn worst_margin_after(game: &Game, action: Action) -> i32 {
 #[test]
 fn time_fixture_only_a_time_move_saves_the_group() {
     let game = load(TIME_DEFENSE);
-    assert_eq!(game.next_player(), Some(Color::Black));
+    assert_eq!(game.side_to_move(), Some(Color::Black));
     assert!(intact(game.board(), Color::Black));
     let legal = game.legal_actions();
     let (time, other): (Vec<Action>, Vec<Action>) = legal
@@ -88,7 +88,7 @@ fn time_fixture_only_a_time_move_saves_the_group() {
 #[test]
 fn lock_fixture_only_lock_keeps_white_winning() {
     let game = load(LOCK_DEFENSE);
-    assert_eq!(game.next_player(), Some(Color::White));
+    assert_eq!(game.side_to_move(), Some(Color::White));
     assert!(white_margin(game.board()) > 0, "White is winning now");
     for action in game.legal_actions() {
         let worst = worst_margin_after(&game, action);

@@ -132,7 +132,7 @@ proptest! {
             let expected = symmetry.apply_board(game.history_coloring(k).unwrap());
             prop_assert_eq!(moved.history_coloring(k).unwrap(), expected.as_slice());
         }
-        prop_assert_eq!(moved.next(), game.next());
+        prop_assert_eq!(moved.side_to_move(), game.side_to_move());
         prop_assert_eq!(moved.passes(), game.passes());
         prop_assert_eq!(moved.outcome(), game.outcome());
         prop_assert_eq!(moved.origin(), &Origin::Game);
@@ -151,7 +151,7 @@ proptest! {
         let exchanged = game.colors_exchanged();
         let expected = exchange_colors(game.board());
         prop_assert_eq!(exchanged.board(), expected.as_slice());
-        prop_assert_eq!(exchanged.next(), game.next().map(Color::opposite));
+        prop_assert_eq!(exchanged.side_to_move(), game.side_to_move().map(Color::opposite));
         prop_assert_eq!(exchanged.first(), Color::White);
         prop_assert_eq!(exchanged.komi_half_points(), game.komi_half_points());
         for k in 0..game.history_len() {

@@ -284,7 +284,7 @@ fn area_counts_an_exclusive_eye_beside_seki() {
     assert_eq!(outcome.score.difference_half_points, 2 * (80 - 81) - 1);
     assert_eq!(outcome.winner, Winner::White);
     assert_eq!(outcome.reason, EndReason::Score);
-    assert_eq!(game.next(), None);
+    assert_eq!(game.side_to_move(), None);
 }
 
 #[test]
@@ -424,7 +424,7 @@ fn passes_end_the_game_and_keep_board_and_history() {
     let mut game = SurfaceGame::new(s, 1).unwrap();
     game.apply(Action::Pass).unwrap();
     assert_eq!(game.passes(), 1);
-    assert_eq!(game.next(), Some(Color::White));
+    assert_eq!(game.side_to_move(), Some(Color::White));
     assert_eq!(game.history_len(), 1);
     place(&mut game, "e5");
     assert_eq!(game.passes(), 0);
@@ -435,7 +435,7 @@ fn passes_end_the_game_and_keep_board_and_history() {
     // One white stone on the Möbius strip owns the whole board.
     assert_eq!(outcome.score.area.white, 99);
     assert_eq!(outcome.winner, Winner::White);
-    assert_eq!(game.next(), None);
+    assert_eq!(game.side_to_move(), None);
     assert_eq!(game.apply(Action::Pass), Err(Rejection::Ended));
     assert_eq!(game.apply(Action::Resign), Err(Rejection::Ended));
     assert_eq!(rejected(&mut game, "a1"), Rejection::Ended);

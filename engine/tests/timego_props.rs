@@ -301,7 +301,7 @@ proptest! {
     ) {
         let mut game = Game::new(size, 0.0).unwrap();
         let mut naive = Naive::new(size);
-        let mut rng = Rng(seed);
+        let mut rng = Rng::new(seed);
         check_position(&game, &naive);
         while game.actions().len() < length && !game.is_ended() {
             let action = common::random_action(&game, &mut rng, common::MIXED);
@@ -358,9 +358,9 @@ fn time_moves_match_the_reference_and_cover_every_consequence() {
         let size = 2 + (seed % 2) as u8;
         let mut game = Game::new(size, 0.0).unwrap();
         let mut naive = Naive::new(size);
-        let mut rng = Rng(seed);
+        let mut rng = Rng::new(seed);
         while game.actions().len() < 60 && !game.is_ended() {
-            let player = game.next_player().unwrap();
+            let player = game.side_to_move().unwrap();
             for birth in game.travellers() {
                 for target in game.locked()..birth.source {
                     let action = Action::Time {

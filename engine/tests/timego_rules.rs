@@ -7,7 +7,7 @@ use canon_engine::go::Color;
 use canon_engine::timego::{Action, Game, Rejection, Winner, ACTION_LIMIT};
 
 fn next(game: &Game) -> Color {
-    game.next_player().unwrap()
+    game.side_to_move().unwrap()
 }
 
 fn place(game: &mut Game, point: u16) {
@@ -85,7 +85,7 @@ fn two_consecutive_passes_end_the_game_and_lock_resets_the_count() {
     assert!(!pass(&mut game));
     assert!(pass(&mut game), "second consecutive pass ends the game");
     assert!(game.is_ended());
-    assert_eq!(game.next_player(), None);
+    assert_eq!(game.side_to_move(), None);
     assert!(game.legal_actions().is_empty());
     assert_eq!(
         game.apply(Action::Pass {
@@ -156,7 +156,7 @@ fn the_action_limit_stops_play_without_scoring() {
     assert!(game.result().is_none());
     assert!(game.legal_actions().is_empty());
     let mut copy = game.clone();
-    let player = copy.next_player().unwrap();
+    let player = copy.side_to_move().unwrap();
     assert_eq!(
         copy.apply(Action::Pass { player }),
         Err(Rejection::ActionLimit {

@@ -320,11 +320,17 @@ impl SurfaceGame {
     }
 
     /// The player to move, `None` once the line has ended.
-    pub fn next(&self) -> Option<Color> {
+    pub fn side_to_move(&self) -> Option<Color> {
         match self.outcome {
             Some(_) => None,
             None => Some(self.next),
         }
+    }
+
+    /// The earlier name of [`SurfaceGame::side_to_move`], kept so callers written before
+    /// the shared vocabulary still compile.
+    pub fn next(&self) -> Option<Color> {
+        self.side_to_move()
     }
 
     /// Consecutive passes at the end of the line.
@@ -450,11 +456,59 @@ impl SurfaceGame {
             .collect()
     }
 
+    /// Every legal action of the player to move: the legal placements ascending, then
+    /// pass and resign (`[]` once ended).
+    pub fn legal_actions(&self) -> Vec<Action> {
+        if self.outcome.is_some() {
+            return Vec::new();
+        }
+        let mut legal: Vec<Action> = self
+            .legal_placements()
+            .into_iter()
+            .map(|at| Action::Place { at })
+            .collect();
+        legal.extend([Action::Pass, Action::Resign]);
+        legal
+    }
+
+    /// Checks `action` exactly as [`SurfaceGame::apply`] would, without changing the line.
+    pub fn probe(&self, action: &Action) -> Result<(), Rejection> {
+        match *action {
+            Action::Place { at } => self.is_legal(at),
+            Action::Pass | Action::Resign if self.outcome.is_some() => Err(Rejection::Ended),
+            Action::Pass | Action::Resign => Ok(()),
+        }
+    }
+
+    /// A fingerprint of the line (surface, komi, origin, start and every action; 16 hex
+    /// digits) that changes whenever the line does, so stale replies can be recognised.
+    pub fn revision(&self) -> String {
+        let (origin, prefix) = match self.origin {
+            Origin::Game => (0, 0),
+            Origin::Study { .. } => (1, 0),
+            Origin::Analysis { prefix } => (2, prefix as u64),
+        };
+        let setup = [
+            self.surface as u64,
+            self.komi_half_points as i64 as u64,
+            origin,
+            prefix,
+            self.start.hash(),
+            self.first.index() as u64,
+        ];
+        let actions = self.actions.iter().map(|action| match *action {
+            Action::Place { at } => u64::from(at),
+            Action::Pass => 1 << 32,
+            Action::Resign => 2 << 32,
+        });
+        crate::game_api::fingerprint(0x5355_5246, setup.into_iter().chain(actions))
+    }
+
     /// Explains a placement at `point` by the player to move without playing it.
     pub fn explain_placement(&self, point: usize) -> PlacementExplanation {
         let mut explanation = PlacementExplanation {
             point,
-            player: self.next(),
+            player: self.side_to_move(),
             rejection: None,
             captures: Vec::new(),
             liberties: Vec::new(),

@@ -7,6 +7,7 @@
 //! the full history, passes, resignation, area scoring with half-point komi, studies,
 //! analyses, editor diagrams and their record formats.
 
+mod api;
 pub mod game;
 pub mod geometry;
 pub mod graphs;
@@ -19,6 +20,7 @@ pub mod topology;
 
 pub use crate::go::Point;
 
+pub use api::LineImportError;
 pub use game::{
     AnalysisError, Applied, Origin, PlacementExplanation, ReplayError, SetupError, SurfaceGame,
     STUDY_LABEL,

@@ -9,28 +9,11 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::Point;
 use crate::go::{Board, Color, Graph};
+pub use crate::rng::SplitMix64;
 
-/// A small deterministic random number generator (splitmix64).
-#[derive(Clone, Debug)]
-pub struct SplitMix(u64);
-
-impl SplitMix {
-    /// A generator started at `seed`.
-    pub fn new(seed: u64) -> SplitMix {
-        SplitMix(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        crate::go::zobrist::mix(self.0)
-    }
-
-    /// A uniform integer in `0..bound` (`bound > 0`), by multiply-shift.
-    pub fn below(&mut self, bound: usize) -> usize {
-        ((u128::from(self.next_u64()) * bound as u128) >> 64) as usize
-    }
-}
+/// The playouts' generator under its earlier name: the shared [`SplitMix64`], whose
+/// multiply-shift [`SplitMix64::below`] is the reduction the playouts always used.
+pub type SplitMix = SplitMix64;
 
 /// Zobrist hashes are already uniformly mixed: hashing them again is wasted work.
 #[derive(Default)]

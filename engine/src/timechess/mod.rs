@@ -6,6 +6,7 @@
 //! on) or the future (the piece waits in the future queue and appears at the end of its
 //! arrival turn, unless its move has become illegal and it is Lost in Time).
 
+mod api;
 mod coord;
 mod game;
 mod geometry;

@@ -5,30 +5,9 @@
 use super::coord::Move;
 use super::game::{Game, Outcome};
 
-/// SplitMix64: tiny, fast and good enough to pick moves; deterministic per seed.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// A generator started from `seed`.
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..bound` (`bound > 0`).
-    pub fn below(&mut self, bound: usize) -> usize {
-        ((self.next_u64() as u128 * bound as u128) >> 64) as usize
-    }
-}
+/// Moves are picked with the shared generator's multiply-shift [`SplitMix64::below`], the
+/// reduction these playouts always used, so a seed still gives the same game.
+pub use crate::rng::SplitMix64;
 
 /// What one random game looked like.
 #[derive(Clone, Debug)]

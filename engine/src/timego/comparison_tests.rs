@@ -19,7 +19,7 @@ fn points(size: usize, names: &[&str]) -> Vec<Point> {
 fn game_of(size: u8, moves: &[&str]) -> Game {
     let mut game = Game::new(size, 0.0).unwrap();
     for name in moves {
-        let player = game.next_player().unwrap();
+        let player = game.side_to_move().unwrap();
         let action = if *name == "pass" {
             Action::Pass { player }
         } else {

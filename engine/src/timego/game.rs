@@ -137,8 +137,14 @@ impl Game {
     }
 
     /// The player to move, `None` once the game has ended.
-    pub fn next_player(&self) -> Option<Color> {
+    pub fn side_to_move(&self) -> Option<Color> {
         (!self.position.ended).then_some(self.position.next)
+    }
+
+    /// The earlier name of [`Game::side_to_move`], kept so callers written before the
+    /// shared vocabulary still compile.
+    pub fn next_player(&self) -> Option<Color> {
+        self.side_to_move()
     }
 
     /// The current placement order `H`.
@@ -257,7 +263,7 @@ impl Game {
             board: self.board().to_vec(),
             placements: self.placements().to_vec(),
             locked: self.locked(),
-            next: self.next_player(),
+            next: self.side_to_move(),
             passes: self.passes(),
             area: self.position.area(),
             result: self.result(),

@@ -5,6 +5,7 @@
 //! the actual-play repetition rule on (H, m) pairs; area scoring with komi. [`Game`] is
 //! the entry point; records are `time-go-game` version 1.
 
+mod api;
 mod bit_replay;
 mod bits;
 mod chronology;

@@ -12,7 +12,7 @@ fn at(game: &Game, name: &str) -> Point {
 }
 
 fn player(game: &Game) -> Color {
-    game.next_player().expect("game goes on")
+    game.side_to_move().expect("game goes on")
 }
 
 fn place(game: &mut Game, name: &str) -> Result<Applied, Rejection> {
@@ -238,7 +238,7 @@ fn restoration_game() -> Game {
         &mut game,
         &["A1", "B1", "B2", "A2", "A3", "C3", "A1", "C1", "A2", "pass"],
     );
-    assert_eq!(game.next_player(), Some(Color::Black));
+    assert_eq!(game.side_to_move(), Some(Color::Black));
     assert_eq!(
         order(&game),
         ["BA1", "WB1", "BB2", "WA2", "BA3", "WC3", "BA1", "WC1", "BA2"]

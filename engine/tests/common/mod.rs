@@ -6,21 +6,9 @@
 use canon_engine::go::Point;
 use canon_engine::timego::{Action, Game};
 
-/// A splitmix64 generator: deterministic, so every failure is reproducible from its seed.
-pub struct Rng(pub u64);
-
-impl Rng {
-    /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        canon_engine::go::zobrist::mix(self.0)
-    }
-
-    /// A number below `n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+/// The shared generator: deterministic, so every failure is reproducible from its seed.
+/// These lines reduce by modulo ([`SplitMix64::below_mod`]), as they always did.
+pub use canon_engine::rng::SplitMix64 as Rng;
 
 /// Percent chances of trying a placement, a time move and a Lock (the rest: pass).
 #[derive(Clone, Copy)]
@@ -46,13 +34,13 @@ pub const NO_LOCK: Policy = Policy {
 
 /// A random action for the player to move (not necessarily legal).
 pub fn random_action(game: &Game, rng: &mut Rng, policy: Policy) -> Action {
-    let player = game.next_player().expect("game goes on");
+    let player = game.side_to_move().expect("game goes on");
     let points = game.board().len();
-    let roll = rng.below(100);
+    let roll = rng.below_mod(100);
     if roll < policy.place {
         return Action::Place {
             player,
-            point: rng.below(points) as Point,
+            point: rng.below_mod(points) as Point,
         };
     }
     if roll < policy.place + policy.time {
@@ -60,11 +48,11 @@ pub fn random_action(game: &Game, rng: &mut Rng, policy: Policy) -> Action {
         if travellers.is_empty() {
             return Action::Place {
                 player,
-                point: rng.below(points) as Point,
+                point: rng.below_mod(points) as Point,
             };
         }
-        let source = travellers[rng.below(travellers.len())].source;
-        let target = game.locked() + rng.below(source - game.locked());
+        let source = travellers[rng.below_mod(travellers.len())].source;
+        let target = game.locked() + rng.below_mod(source - game.locked());
         return Action::Time {
             player,
             source,
@@ -81,7 +69,7 @@ pub fn random_action(game: &Game, rng: &mut Rng, policy: Policy) -> Action {
 /// nothing else (allowed by the policy) is legal.
 pub fn random_line(size: u8, seed: u64, actions: usize, policy: Policy) -> Game {
     let mut game = Game::new(size, 0.0).unwrap();
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     while game.actions().len() < actions && !game.is_ended() {
         let mut played = false;
         for _ in 0..24 {

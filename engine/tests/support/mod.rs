@@ -30,7 +30,7 @@ pub fn place(game: &mut SurfaceGame, label: &str) -> Applied {
 pub fn rejected(game: &mut SurfaceGame, label: &str) -> Rejection {
     let before = (
         game.board().to_vec(),
-        game.next(),
+        game.side_to_move(),
         game.passes(),
         game.history_len(),
         game.actions().len(),
@@ -41,7 +41,7 @@ pub fn rejected(game: &mut SurfaceGame, label: &str) -> Rejection {
         .expect_err("the placement should be rejected");
     let after = (
         game.board().to_vec(),
-        game.next(),
+        game.side_to_move(),
         game.passes(),
         game.history_len(),
         game.actions().len(),
@@ -57,7 +57,7 @@ pub fn setup(surface: Surface, black: &[&str], white: &[&str], next: Color) -> S
     let mut game = SurfaceGame::new(surface, 1).expect("default komi");
     let (mut b, mut w) = (black.iter(), white.iter());
     loop {
-        let stone = match game.next() {
+        let stone = match game.side_to_move() {
             Some(Color::Black) => b.next(),
             _ => w.next(),
         };
@@ -74,11 +74,11 @@ pub fn setup(surface: Surface, black: &[&str], white: &[&str], next: Color) -> S
             }
         }
     }
-    if game.next() != Some(next) {
+    if game.side_to_move() != Some(next) {
         assert_eq!(game.passes(), 0, "setup would end with two passes");
         game.apply(Action::Pass).expect("setup pass");
     }
-    assert_eq!(game.next(), Some(next));
+    assert_eq!(game.side_to_move(), Some(next));
     assert!(game.outcome().is_none());
     game
 }

@@ -4,19 +4,16 @@
 use crate::settings_store::JsonFileSettings;
 use crate::timego::ImportArgs;
 use crate::AppCore;
+use canon_engine::rng::XorShift64;
 use canon_engine::timego::{Action, Game, ACTION_LIMIT};
 use std::path::PathBuf;
 
 /// A seeded random 5×5 line of up to `length` actions: mostly placements, some time
 /// moves, rare Locks and passes, never two consecutive passes (which would end it).
 pub fn random_line(length: usize, seed: u64) -> Game {
-    let mut state = seed | 1;
-    let mut next = move |bound: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % bound as u64) as usize
-    };
+    // xorshift64, the stream the committed 1,024-action fixture was made with.
+    let mut rng = XorShift64::new(seed | 1);
+    let mut next = move |bound: usize| rng.below_mod(bound);
     let mut game = Game::new(5, 0.0).expect("5×5 with zero komi is valid");
     while game.actions().len() < length {
         let legal = game.legal_actions();

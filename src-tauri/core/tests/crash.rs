@@ -13,6 +13,7 @@ use canon_app_core::sample::random_line;
 use canon_app_core::settings_store::JsonFileSettings;
 use canon_app_core::timego::SAVE_FILE_NAME;
 use canon_app_core::AppCore;
+use canon_engine::rng::SplitMix64;
 use canon_engine::timego::Game;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -25,15 +26,13 @@ const KILLS: usize = 300;
 /// Length of the seeded game the children play, one saved action per request.
 const ACTIONS: usize = 300;
 
-/// Deterministic pseudo-random numbers (xorshift64*); the seed is printed on failure.
-struct Rng(u64);
+/// Deterministic pseudo-random numbers (the shared generator); the seed is printed on
+/// failure.
+struct Rng(SplitMix64);
 
 impl Rng {
     fn below(&mut self, bound: u64) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % bound
+        self.0.below_mod(bound as usize) as u64
     }
 }
 
@@ -168,7 +167,7 @@ fn timego_save_survives_sigkill_at_random_moments() {
         .unwrap()
         .as_nanos() as u64
         | 1;
-    let mut rng = Rng(seed);
+    let mut rng = Rng(SplitMix64::new(seed));
     let requests = game_requests(ACTIONS);
     let expected = expected_files(&requests, SAVE_FILE_NAME);
     let dir = scratch("loop");

@@ -20,7 +20,7 @@ const BOUNDARY: usize = 2;
 /// At most `cap` candidate actions of the player to move, of which at most `time_cap` are
 /// time moves (none once the game is over).
 pub(crate) fn candidates(game: &Game, cap: usize, time_cap: usize, rng: &mut Rng) -> Vec<Action> {
-    let Some(player) = game.next_player() else {
+    let Some(player) = game.side_to_move() else {
         return Vec::new();
     };
     let mut list: Vec<Action> = game
@@ -45,7 +45,7 @@ pub(crate) fn candidates(game: &Game, cap: usize, time_cap: usize, rng: &mut Rng
 
 /// At most `room` time moves, one arrival of each traveller per round.
 pub(crate) fn time_candidates(game: &Game, room: usize, rng: &mut Rng) -> Vec<Action> {
-    let Some(player) = game.next_player() else {
+    let Some(player) = game.side_to_move() else {
         return Vec::new();
     };
     let locked = game.locked();
@@ -109,7 +109,7 @@ mod tests {
 
     #[test]
     fn arrivals_put_nearby_gaps_and_the_boundary_first_and_cover_every_gap() {
-        let mut rng = Rng::new(7);
+        let mut rng = super::super::rng::seeded(7);
         let order = arrival_order(20, 3, &mut rng);
         assert_eq!(&order[..6], &[19, 3, 18, 4, 17, 16]);
         let mut all = order.clone();
@@ -142,7 +142,7 @@ mod listing_tests {
         ] {
             game.apply(action).unwrap();
         }
-        let mut rng = Rng::new(1);
+        let mut rng = super::super::rng::seeded(1);
         let list = candidates(&game, ROOT_CAP, ROOT_CAP, &mut rng);
         let empties = game.board().iter().filter(|&&c| c == 0).count();
         assert!(list[..empties]

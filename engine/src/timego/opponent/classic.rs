@@ -7,7 +7,7 @@
 use super::budget::Budget;
 use super::candidates::{candidates, REPLY_CAP, ROOT_CAP};
 use super::eval::Evaluator;
-use super::rng::Rng;
+use super::rng::{self, Rng};
 use super::{Found, SearchStop};
 use crate::go::Color;
 use crate::timego::{Action, Game, ProbeSummary};
@@ -28,8 +28,8 @@ struct Scored {
 
 /// Chooses Classic's action for the player to move.
 pub(super) fn search(game: &Game, budget: &mut Budget, seed: u64) -> Result<Found, SearchStop> {
-    let me = game.next_player().ok_or(SearchStop::NoMove)?;
-    let mut rng = Rng::new(seed);
+    let me = game.side_to_move().ok_or(SearchStop::NoMove)?;
+    let mut rng = rng::seeded(seed);
     let evaluator = Evaluator::new(game.size(), game.komi());
     let root = candidates(game, ROOT_CAP, ROOT_CAP, &mut rng);
     let root_candidates = root.len() as u32;

@@ -9,7 +9,7 @@ use super::budget::Budget;
 use super::candidates::candidates;
 use super::eval::Evaluator;
 use super::playout::Playout;
-use super::rng::Rng;
+use super::rng::{self, Rng};
 use super::{Found, SearchStop};
 use crate::go::Color;
 use crate::timego::{Action, Game};
@@ -84,13 +84,13 @@ struct Tree<'g> {
 
 /// Chooses the action of the player to move by a tree search.
 pub(super) fn search(game: &Game, budget: &mut Budget, seed: u64) -> Result<Found, SearchStop> {
-    let me = game.next_player().ok_or(SearchStop::NoMove)?;
+    let me = game.side_to_move().ok_or(SearchStop::NoMove)?;
     let mut tree = Tree {
         root: game,
         nodes: vec![Node::new(Action::Pass { player: me }, me.opposite())],
         evaluator: Evaluator::new(game.size(), game.komi()),
         playout: Playout::new(game.size()),
-        rng: Rng::new(seed),
+        rng: rng::seeded(seed),
         depth: 0,
     };
     tree.expand(0, game, ROOT_CAP, budget)?;
@@ -135,7 +135,7 @@ impl Tree<'_> {
         budget: &mut Budget,
     ) -> Result<(), SearchStop> {
         self.nodes[index].expanded = true;
-        let Some(player) = game.next_player() else {
+        let Some(player) = game.side_to_move() else {
             return Ok(());
         };
         let mut scored = Vec::new();
@@ -236,7 +236,7 @@ impl Tree<'_> {
     /// Black's result of a leaf: a playout from the present board of `game`, blended with
     /// the static evaluation, which halves the noise of a single playout.
     fn rollout(&mut self, game: &Game) -> f64 {
-        let to_move = game.next_player().unwrap_or(Color::Black);
+        let to_move = game.side_to_move().unwrap_or(Color::Black);
         let (area, _) = self.playout.run(game.board(), to_move, &mut self.rng);
         let played = self.result(area as f64 - game.komi().value());
         let guess = self.evaluator.evaluate(game.board(), Color::Black, to_move);

@@ -188,7 +188,7 @@ pub fn choose_action_for_record(
 }
 
 fn search(game: &Game, level: Level, budget: &mut Budget) -> Result<SearchReply, SearchStop> {
-    if game.next_player().is_none() || game.action_limit_reached() {
+    if game.side_to_move().is_none() || game.action_limit_reached() {
         return Err(SearchStop::NoMove);
     }
     budget.check()?;

@@ -65,7 +65,7 @@ impl Playout {
                 .map(|(p, _)| p as Point),
         );
         // A capture of a chain in atari first: the commonest decisive local move.
-        if rng.below(2) == 0 {
+        if rng.below_mod(2) == 0 {
             for k in 0..self.empties.len() {
                 let point = self.empties[k];
                 let captures = self
@@ -83,7 +83,7 @@ impl Playout {
             }
         }
         while !self.empties.is_empty() {
-            let k = rng.below(self.empties.len());
+            let k = rng.below_mod(self.empties.len());
             let point = self.empties.swap_remove(k);
             if self.fills_own_eye(point, color) {
                 continue;
@@ -115,7 +115,7 @@ mod tests {
     #[test]
     fn a_playout_fills_the_board_up_to_eyes_and_scores_it() {
         let mut playout = Playout::new(4);
-        let mut rng = Rng::new(3);
+        let mut rng = super::super::rng::seeded(3);
         for _ in 0..20 {
             let (margin, moves) = playout.run(&[0; 16], Color::Black, &mut rng);
             assert!(moves > 0);

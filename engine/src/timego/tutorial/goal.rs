@@ -94,7 +94,7 @@ impl Goal {
 /// Whether `opponent`, to move in `game`, has a legal time move after which their stone
 /// stands on `point` again.
 pub(crate) fn opponent_can_restore(game: &Game, point: Point, opponent: Color) -> bool {
-    if game.next_player() != Some(opponent) {
+    if game.side_to_move() != Some(opponent) {
         return false;
     }
     game.legal_actions()

@@ -154,7 +154,7 @@ impl LessonRun {
         let start = Game::replay(TUTORIAL_SIZE, TUTORIAL_KOMI, lesson.setup)
             .expect("every lesson setup is a legal line (checked by the tests)");
         let player = start
-            .next_player()
+            .side_to_move()
             .expect("no lesson setup ends the game (checked by the tests)");
         Ok(LessonRun {
             index,
@@ -346,7 +346,7 @@ impl LessonRun {
             size: self.game.size(),
             board: self.game.board().to_vec(),
             player: self.player,
-            to_move: self.game.next_player(),
+            to_move: self.game.side_to_move(),
             placements: self.game.placements().to_vec(),
             locked: self.game.locked(),
             actions: self.game.actions().to_vec(),

@@ -304,7 +304,7 @@ impl TimeGoSession {
         if later > 0 && !args.replace_future {
             return Err(super::replace_confirmation(later));
         }
-        if self.viewed.next_player().is_none() || self.viewed.action_limit_reached() {
+        if self.viewed.side_to_move().is_none() || self.viewed.action_limit_reached() {
             return Err(AppError::invalid(
                 "there is no move for the computer: the game has ended or reached its action limit",
             ));
@@ -432,7 +432,7 @@ impl TimeGoSession {
             && !self.viewed.action_limit_reached()
             && self
                 .viewed
-                .next_player()
+                .side_to_move()
                 .is_some_and(|player| self.computer.settings.computer.plays(player))
     }
 
