@@ -77,7 +77,12 @@ impl<R: BufRead> LineReader<R> {
 
 /// `text` if it has at most [`EXCERPT_CHARS`] characters, else its start and an ellipsis.
 pub fn excerpt(text: &str) -> Cow<'_, str> {
-    match text.char_indices().nth(EXCERPT_CHARS) {
+    shorten(text, EXCERPT_CHARS)
+}
+
+/// `text` if it has at most `chars` characters, else its first `chars` and an ellipsis.
+pub fn shorten(text: &str, chars: usize) -> Cow<'_, str> {
+    match text.char_indices().nth(chars) {
         None => Cow::Borrowed(text),
         Some((end, _)) => Cow::Owned(format!("{}…", &text[..end])),
     }
