@@ -3,12 +3,14 @@
 //! prints nothing else on standard output, and sends diagnostics to standard error. A
 //! malformed line gets an `Error (REASON): LINE` reply and the engine carries on.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use canon_engine::timechess::{Event, Game, Move, Pos};
+use lineread::{excerpt, Line, LineReader};
 
-/// Lines longer than this are answered with an error instead of being interpreted.
+/// Lines longer than this (line ending excluded) are answered with an error instead of
+/// being interpreted; the reader keeps at most this much of any line.
 const MAX_LINE: usize = 4096;
 
 /// Runs the protocol until end of input or `quit`.
@@ -18,33 +20,33 @@ pub fn run(args: &[String]) -> ExitCode {
         return ExitCode::from(2);
     }
     let stdin = std::io::stdin();
-    let mut input = stdin.lock();
+    let input = stdin.lock();
     let stdout = std::io::stdout();
     let mut output = stdout.lock();
     let mut session = Session::new();
-    let mut buffer = Vec::new();
+    let mut lines = LineReader::new(input, MAX_LINE);
     loop {
-        buffer.clear();
-        match input.read_until(b'\n', &mut buffer) {
-            Ok(0) => return ExitCode::SUCCESS,
-            Ok(_) => {}
+        let line = match lines.next_line() {
+            Ok(None) => return ExitCode::SUCCESS,
+            Ok(Some(line)) => line,
             Err(error) => {
                 eprintln!("canon tcecp: cannot read input: {error}");
                 return ExitCode::FAILURE;
             }
-        }
-        let reply = match std::str::from_utf8(&buffer) {
-            _ if buffer.len() > MAX_LINE => {
-                Some(format!("Error (line longer than {MAX_LINE} bytes): "))
-            }
-            Err(_) => Some("Error (line is not UTF-8): ".to_string()),
-            Ok(text) => {
-                let line = text.trim_end_matches(['\n', '\r']);
-                if line.trim() == "quit" {
-                    return ExitCode::SUCCESS;
-                }
-                session.answer(line)
-            }
+        };
+        let reply = match line {
+            Line::TooLong(start) => Some(format!(
+                "Error (line longer than {MAX_LINE} bytes): {}",
+                excerpt(&String::from_utf8_lossy(start))
+            )),
+            Line::Complete(bytes) => match std::str::from_utf8(bytes) {
+                Err(_) => Some(format!(
+                    "Error (line is not UTF-8): {}",
+                    excerpt(&String::from_utf8_lossy(bytes))
+                )),
+                Ok(line) if line.trim() == "quit" => return ExitCode::SUCCESS,
+                Ok(line) => session.answer(line),
+            },
         };
         if let Some(reply) = reply {
             if writeln!(output, "{reply}")
@@ -72,7 +74,7 @@ impl Session {
     /// The reply to one line, or `None` for lines that expect none (`new`, blank lines).
     pub fn answer(&mut self, line: &str) -> Option<String> {
         let words: Vec<&str> = line.split_whitespace().collect();
-        let error = |reason: &str| Some(format!("Error ({reason}): {line}"));
+        let error = |reason: &str| Some(format!("Error ({reason}): {}", excerpt(line)));
         match words.as_slice() {
             [] => None,
             ["new"] => {
@@ -128,7 +130,10 @@ impl Session {
             return Some(format!("moves ({word}): {}", json(&targets)));
         }
         let Ok(mv) = word.parse::<Move>() else {
-            return Some(format!("Error (not a message, position or move): {line}"));
+            return Some(format!(
+                "Error (not a message, position or move): {}",
+                excerpt(line)
+            ));
         };
         match self.game.play(mv) {
             Ok(()) => {

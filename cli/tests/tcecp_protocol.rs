@@ -31,17 +31,34 @@ impl Engine {
 
     /// Sends a line that expects a reply and returns the reply.
     fn ask(&mut self, line: &str) -> String {
-        writeln!(self.input, "{line}").unwrap();
+        self.ask_bytes(line.as_bytes())
+    }
+
+    /// Sends a line of any bytes that expects a reply and returns the reply.
+    fn ask_bytes(&mut self, line: &[u8]) -> String {
+        self.input.write_all(line).unwrap();
+        self.input.write_all(b"\n").unwrap();
         self.input.flush().unwrap();
         let mut reply = String::new();
         self.output.read_line(&mut reply).unwrap();
-        assert!(reply.ends_with('\n'), "no reply to {line}");
+        assert!(
+            reply.ends_with('\n'),
+            "no reply to {}",
+            String::from_utf8_lossy(line)
+        );
         reply.trim_end().to_string()
     }
 
     /// Sends a line that expects no reply.
     fn tell(&mut self, line: &str) {
         writeln!(self.input, "{line}").unwrap();
+    }
+
+    /// The engine's peak resident memory so far (VmHWM), in KiB.
+    fn peak_kib(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
+        let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+        line.split_whitespace().nth(1).unwrap().parse().unwrap()
     }
 
     /// Closes input and returns whatever else the engine wrote and its stderr.
@@ -139,6 +156,53 @@ fn malformed_lines_get_an_error_line_and_change_nothing() {
         .starts_with("Error (line longer than 4096 bytes)"));
     assert_eq!(engine.ask("getState t"), "0");
     assert_eq!(engine.ask("ping 1"), "pong 1");
+    let (_, _, ok) = engine.finish();
+    assert!(ok);
+}
+
+#[test]
+fn a_huge_line_is_refused_with_flat_memory_and_the_next_line_is_answered() {
+    let mut engine = Engine::start();
+    assert_eq!(engine.ask("ping 1"), "pong 1");
+    let before = engine.peak_kib();
+    // 50 MB without a line break, as `canon tcecp < /dev/zero` would read.
+    let chunk = vec![b'x'; 1 << 20];
+    for _ in 0..50 {
+        engine.input.write_all(&chunk).unwrap();
+    }
+    let reply = engine.ask("");
+    let growth = engine.peak_kib().saturating_sub(before);
+    assert!(growth < 4 * 1024, "peak memory grew by {growth} KiB");
+    assert_eq!(
+        reply,
+        format!("Error (line longer than 4096 bytes): {}…", "x".repeat(80))
+    );
+    assert_eq!(engine.ask("ping 2"), "pong 2");
+    let (_, _, ok) = engine.finish();
+    assert!(ok);
+}
+
+#[test]
+fn error_replies_quote_at_most_80_characters_of_the_line() {
+    let mut engine = Engine::start();
+    let long = format!("hello{}", "y".repeat(3000));
+    let quoted = format!("hello{}…", "y".repeat(75));
+    assert_eq!(
+        engine.ask(&long),
+        format!("Error (not a message, position or move): {quoted}")
+    );
+    let long = format!("ping {}", "9".repeat(3000));
+    // The one-word path and the several-word path both shorten the quoted line.
+    let quoted = format!("ping {}…", "9".repeat(75));
+    assert_eq!(
+        engine.ask(&long),
+        format!("Error (ping takes one integer): {quoted}")
+    );
+    assert_eq!(
+        engine.ask_bytes(b"\xff ping"),
+        "Error (line is not UTF-8): \u{fffd} ping"
+    );
+    assert_eq!(engine.ask("ping 3"), "pong 3");
     let (_, _, ok) = engine.finish();
     assert!(ok);
 }

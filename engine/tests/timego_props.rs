@@ -139,6 +139,9 @@ impl Naive {
                 if source < self.m {
                     return Err("birth_locked");
                 }
+                if source == 0 {
+                    return Err("first_placement");
+                }
                 if source == self.m {
                     return Err("no_earlier_gap");
                 }
@@ -171,6 +174,9 @@ impl Naive {
                 next.h = h;
             }
             Action::Lock { .. } => {
+                if self.h.is_empty() {
+                    return Err("nothing_placed");
+                }
                 if self.m >= self.h.len() {
                     return Err("fully_locked");
                 }

@@ -239,3 +239,117 @@ fn the_view_gathers_what_a_screen_shows() {
     );
     assert_eq!(json["score"]["result"]["winner"], "black");
 }
+
+/// Issue #16: the reasons for an unavailable Lock or time move name the situation they
+/// are given in — nothing placed yet, everything locked, the game over.
+#[test]
+fn lock_and_time_move_reasons_fit_the_start_the_middle_and_the_end() {
+    let mut game = Game::new(4, 0.0).unwrap();
+    // Start: nothing placed, so nothing to lock and no stone to move.
+    assert_eq!(lock(&mut game), Err(Rejection::NothingPlaced));
+    assert_eq!(game.view().lock_rejection, Some(Rejection::NothingPlaced));
+    assert_eq!(game.time_rejection(), Some(Rejection::NoStoneOnBoard));
+    place(&mut game, 0); // Black A1, placement 1
+                         // White has no stone yet; Lock is legal for White.
+    assert_eq!(game.time_rejection(), Some(Rejection::NoStoneOnBoard));
+    assert_eq!(game.view().lock_rejection, None);
+    place(&mut game, 15); // White D4, placement 2
+                          // Black's only stone is the game's first placement: nothing comes before it.
+    assert_eq!(
+        game.time_rejection(),
+        Some(Rejection::FirstPlacement { source: 0 })
+    );
+    assert_eq!(
+        time(&mut game, 0, 0),
+        Err(Rejection::FirstPlacement { source: 0 })
+    );
+    assert_eq!(
+        game.arrivals(0),
+        Err(Rejection::FirstPlacement { source: 0 })
+    );
+    lock(&mut game).unwrap(); // Black locks placements 1 and 2
+                              // Middle: everything placed is locked.
+    assert_eq!(
+        game.view().lock_rejection,
+        Some(Rejection::FullyLocked { placements: 2 })
+    );
+    assert_eq!(
+        game.time_rejection(),
+        Some(Rejection::AllStonesLocked { locked: 2 })
+    );
+    place(&mut game, 5); // White B2, placement 3
+    place(&mut game, 10); // Black C3, placement 4
+                          // White's only unlocked stone is first in the unlocked past.
+    assert_eq!(
+        game.time_rejection(),
+        Some(Rejection::NoEarlierGap { source: 2 })
+    );
+    place(&mut game, 6); // White C2, placement 5: it may travel
+    place(&mut game, 9); // Black B3
+    assert_eq!(game.time_rejection(), None);
+    // End: two passes.
+    assert!(!pass(&mut game));
+    assert!(pass(&mut game));
+    let view = game.view();
+    assert_eq!(view.lock_rejection, Some(Rejection::GameEnded));
+    assert_eq!(view.time_rejection, Some(Rejection::GameEnded));
+    let json = serde_json::to_value(&view).unwrap();
+    assert_eq!(
+        json["time_rejection"],
+        serde_json::json!({"kind": "game_ended"})
+    );
+}
+
+#[test]
+fn counts_in_rejection_sentences_read_right_for_zero_and_one() {
+    assert_eq!(
+        Rejection::SourceOutOfRange {
+            source: 2,
+            placements: 0
+        }
+        .message(4),
+        "There is no placement 3: nothing has been placed yet."
+    );
+    assert_eq!(
+        Rejection::SourceOutOfRange {
+            source: 2,
+            placements: 1
+        }
+        .message(4),
+        "There is no placement 3: the order has 1 placement."
+    );
+    assert_eq!(
+        Rejection::BirthLocked {
+            source: 0,
+            locked: 1
+        }
+        .message(4),
+        "Placement 1 is locked (the first placement is protected)."
+    );
+    assert_eq!(
+        Rejection::BirthLocked {
+            source: 0,
+            locked: 4
+        }
+        .message(4),
+        "Placement 1 is locked (the first 4 placements are protected)."
+    );
+    let one_gap = Rejection::TargetOutOfRange {
+        source: 3,
+        target: 0,
+        locked: 2,
+    };
+    assert_eq!(
+        one_gap.message(4),
+        "Placement 4 can only move before placement 3, not before 1."
+    );
+    let gaps = Rejection::TargetOutOfRange {
+        source: 5,
+        target: 1,
+        locked: 2,
+    };
+    assert_eq!(
+        gaps.message(4),
+        "Placement 6 can only move before placements 3 to 5, not before 2."
+    );
+}

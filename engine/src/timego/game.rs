@@ -79,6 +79,8 @@ pub struct GameView {
     pub births: Vec<Birth>,
     /// Why Lock is illegal now, `None` if it is legal.
     pub lock_rejection: Option<Rejection>,
+    /// Why no stone may travel now (see [`Game::time_rejection`]), `None` if one may.
+    pub time_rejection: Option<Rejection>,
     /// True once the line holds the maximum number of actions.
     pub action_limit_reached: bool,
     /// The score of the present board (final once the game has ended).
@@ -270,6 +272,13 @@ impl Game {
         }
     }
 
+    /// Why the player to move has no stone that may travel now — the game is over, they
+    /// have no stone on the board, all are locked, or the only unlocked one is first in
+    /// the unlocked past — or `None` if some stone may travel.
+    pub fn time_rejection(&self) -> Option<Rejection> {
+        self.position.time_rejection()
+    }
+
     /// Everything a screen shows about the position after all actions.
     pub fn view(&self) -> GameView {
         GameView {
@@ -283,6 +292,7 @@ impl Game {
                     player: self.position.next,
                 })
                 .err(),
+            time_rejection: self.time_rejection(),
             action_limit_reached: self.action_limit_reached(),
             score: self.score(),
             revision: self.revision(),

@@ -49,6 +49,36 @@ impl Position {
         births
     }
 
+    /// Why the player to move has no time move to choose from now: the game is over, no
+    /// stone of theirs is on the board, all are locked, or the one unlocked is first in
+    /// the unlocked past. `None` if some stone may travel (whether any arrival of it is
+    /// legal is for [`Position::arrivals`] to say).
+    pub(crate) fn time_rejection(&self) -> Option<Rejection> {
+        if let Err(rejection) = self.check_turn(self.next) {
+            return Some(rejection);
+        }
+        let mut own_stones = false;
+        let mut refusal = None;
+        for birth in self.births() {
+            if birth.placement.player != self.next {
+                continue;
+            }
+            own_stones = true;
+            match self.check_traveller(self.next, birth.source) {
+                Ok(()) => return None,
+                Err(Rejection::BirthLocked { .. }) => {}
+                Err(other) => refusal = Some(other),
+            }
+        }
+        Some(match refusal {
+            Some(refusal) => refusal,
+            None if own_stones => Rejection::AllStonesLocked {
+                locked: self.locked,
+            },
+            None => Rejection::NoStoneOnBoard,
+        })
+    }
+
     /// The arrival gaps `locked..source` of the traveller at `source` for the player to
     /// move, each with its legality.
     pub(crate) fn arrivals(&self, source: usize) -> Result<Vec<Arrival>, Rejection> {

@@ -234,6 +234,9 @@ impl Position {
     /// Legality of Lock: something unlocked and a new (H, m) pair.
     fn check_lock(&self) -> Result<(), Rejection> {
         let len = self.chronology.len();
+        if len == 0 {
+            return Err(Rejection::NothingPlaced);
+        }
         if self.locked >= len {
             return Err(Rejection::FullyLocked { placements: len });
         }
@@ -272,6 +275,9 @@ impl Position {
                 source,
                 locked: self.locked,
             });
+        }
+        if source == 0 {
+            return Err(Rejection::FirstPlacement { source });
         }
         if source == self.locked {
             return Err(Rejection::NoEarlierGap { source });

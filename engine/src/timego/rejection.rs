@@ -54,7 +54,9 @@ pub enum Rejection {
         /// Number of actions after which that pair was reached (0 = the start).
         earlier_action: usize,
     },
-    /// Lock needs an unlocked placement.
+    /// Lock needs a placement, and nothing has been placed yet (the start of a game).
+    NothingPlaced,
+    /// Lock needs an unlocked placement, and every placement is already locked.
     FullyLocked {
         /// Length of the placement order, all of it locked.
         placements: usize,
@@ -87,10 +89,23 @@ pub enum Rejection {
         /// Length of the locked prefix.
         locked: usize,
     },
-    /// The birth is the first unlocked one: there is no earlier permitted gap.
+    /// The birth is the first unlocked one, after locked placements: there is no earlier
+    /// permitted gap.
     NoEarlierGap {
         /// The birth index.
         source: usize,
+    },
+    /// The birth is the game's first placement and nothing is locked: nothing precedes it.
+    FirstPlacement {
+        /// The birth index (0).
+        source: usize,
+    },
+    /// No time move now: the player to move has no stone on the board.
+    NoStoneOnBoard,
+    /// No time move now: every stone of the player to move is in the locked prefix.
+    AllStonesLocked {
+        /// Length of the locked prefix.
+        locked: usize,
     },
     /// The arrival gap is not within `locked <= target < source`.
     TargetOutOfRange {
@@ -165,12 +180,21 @@ impl Rejection {
                     format!("after action {earlier_action}")
                 }
             ),
+            Rejection::NothingPlaced => {
+                "Nothing has been placed yet; Lock protects placements, so it needs at least one."
+                    .into()
+            }
             Rejection::FullyLocked { .. } => {
                 "Every placement is already locked; Lock needs a new placement.".into()
             }
             Rejection::SourceOutOfRange { source, placements } => format!(
-                "There is no placement {}: the order has {placements}.",
-                source + 1
+                "There is no placement {}: {}.",
+                source + 1,
+                match placements {
+                    0 => "nothing has been placed yet".to_string(),
+                    1 => "the order has 1 placement".to_string(),
+                    n => format!("the order has {n} placements"),
+                }
             ),
             Rejection::NotYourStone { source, point } => format!(
                 "Placement {} ({}) is not your stone.",
@@ -183,22 +207,36 @@ impl Rejection {
                 at(point)
             ),
             Rejection::BirthLocked { source, locked } => format!(
-                "Placement {} is locked (the first {locked} placements are protected).",
-                source + 1
+                "Placement {} is locked ({}).",
+                source + 1,
+                if *locked == 1 {
+                    "the first placement is protected".to_string()
+                } else {
+                    format!("the first {locked} placements are protected")
+                }
             ),
             Rejection::NoEarlierGap { source } => format!(
                 "Placement {} is the first unlocked placement; it has no earlier gap.",
                 source + 1
             ),
+            Rejection::FirstPlacement { source } => format!(
+                "Placement {} is the first placement of the game; nothing comes before it.",
+                source + 1
+            ),
+            Rejection::NoStoneOnBoard => "You have no stone on the board.".into(),
+            Rejection::AllStonesLocked { .. } => "Every stone of yours on the board is locked.".into(),
             Rejection::TargetOutOfRange {
                 source,
                 target,
                 locked,
             } => format!(
-                "Placement {} can only move before placements {} to {}, not before {}.",
+                "Placement {} can only move before {}, not before {}.",
                 source + 1,
-                locked + 1,
-                source,
+                if locked + 1 == *source {
+                    format!("placement {source}")
+                } else {
+                    format!("placements {} to {source}", locked + 1)
+                },
                 target + 1
             ),
             Rejection::ArrivalOccupied { point, target } => format!(

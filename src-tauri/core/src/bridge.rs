@@ -5,16 +5,41 @@
 //! Tauri commands do. [`serve`] answers `timego_computer_move` from a thread of its own,
 //! as the app does, so a `timego_computer_cancel` sent meanwhile is answered and stops
 //! it; answers may therefore come out of order, matched by their `id`.
+//!
+//! Lines are read with a bound ([`REQUEST_LIMIT`]): a longer line, or one that is not
+//! UTF-8, is answered with an error (its `id` when it can be read) and skipped, and no
+//! error quotes more than [`EXCERPT_CHARS`] characters of the request.
 
 use crate::app::AppCore;
 use crate::command_names::FILE_DIALOG_NAMES;
 use crate::error::{AppError, CommandResult};
 use crate::timego::levels;
+use canon_engine::{surfaces, timechess, timego};
+use lineread::{excerpt, shorten, Line, LineReader, EXCERPT_CHARS};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::io::{self, BufRead, Write};
 use std::sync::{Arc, Mutex, MutexGuard};
+
+/// The largest document any format accepts (the surfaces' import limit today).
+const LARGEST_DOCUMENT: usize = max(
+    max(timego::DOCUMENT_LIMIT, timechess::MAX_RECORD_BYTES),
+    surfaces::records::IMPORT_LIMIT,
+);
+
+/// The longest request line, in bytes: the largest legitimate request imports the largest
+/// document as a JSON string, in which each byte takes at most two (a document that is
+/// JSON has no raw control characters but `\n`, `\r` and `\t`), plus room for the rest.
+pub const REQUEST_LIMIT: usize = 2 * LARGEST_DOCUMENT + 64 * 1024;
+
+const fn max(a: usize, b: usize) -> usize {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
 
 /// One request line.
 #[derive(Debug, Deserialize)]
@@ -40,15 +65,69 @@ pub fn answer_line(core: &mut AppCore, line: &str) -> String {
             Err(error) => json!({"id": request.id, "err": error}),
         },
         Err(error) => {
-            let id = serde_json::from_str::<Value>(line)
-                .ok()
-                .and_then(|value| value.get("id").cloned())
-                .unwrap_or(Value::Null);
-            let error = AppError::invalid(format!("malformed request line: {error}"));
-            json!({"id": id, "err": error})
+            let message = format!("malformed request line: {}", shortened(&error));
+            json!({"id": request_id(line), "err": AppError::invalid(message)})
         }
     };
     response.to_string()
+}
+
+/// The `id` of a request that is refused unread, or null.
+fn request_id(line: &str) -> Value {
+    serde_json::from_str::<Value>(line)
+        .ok()
+        .and_then(|value| value.get("id").cloned())
+        .unwrap_or(Value::Null)
+}
+
+/// The text of a request line, or the answer refusing it before it is parsed: over the
+/// limit, or not UTF-8.
+fn request_text(line: Line<'_>) -> Result<&str, String> {
+    let (id, message) = match line {
+        Line::TooLong(start) => {
+            // Only the start was kept; the harness writes `{"id":N,` first.
+            let head = String::from_utf8_lossy(&start[..start.len().min(64)]);
+            let id = head
+                .strip_prefix(r#"{"id":"#)
+                .and_then(|rest| rest.split_once(','))
+                .and_then(|(id, _)| serde_json::from_str(id).ok());
+            let message =
+                format!("the request line is longer than {REQUEST_LIMIT} bytes; it was skipped");
+            (id.unwrap_or(Value::Null), message)
+        }
+        Line::Complete(bytes) => {
+            let error = match std::str::from_utf8(bytes) {
+                Ok(text) => return Ok(text),
+                Err(error) => error,
+            };
+            let id = request_id(&String::from_utf8_lossy(bytes));
+            // Columns count bytes from 1, like the JSON parser's positions.
+            let column = error.valid_up_to() + 1;
+            let message =
+                format!("the request line is not UTF-8 text (a bad byte at column {column})");
+            (id, message)
+        }
+    };
+    Err(json!({"id": id, "err": AppError::invalid(message)}).to_string())
+}
+
+/// A parser's message quoting at most [`EXCERPT_CHARS`] characters of the
+/// request: its words may quote a value whole (a 5 MB unknown field). The list of what
+/// was expected (from the types, not the request) and the position are kept.
+fn shortened(error: &serde_json::Error) -> String {
+    let text = error.to_string();
+    let position = format!(" at line {} column {}", error.line(), error.column());
+    let (words, position) = match text.strip_suffix(&position) {
+        Some(words) => (words, position.as_str()),
+        None => (text.as_str(), ""),
+    };
+    let (quoted, expected) = words.split_at(words.rfind(", expected ").unwrap_or(words.len()));
+    // The list is short for every type the bridge reads; a longer one is cut too.
+    format!(
+        "{}{}{position}",
+        excerpt(quoted),
+        shorten(expected, 2 * EXCERPT_CHARS)
+    )
 }
 
 /// Runs command `cmd` with the invoke arguments `payload`.
@@ -93,7 +172,7 @@ pub fn dispatch(core: &mut AppCore, cmd: &str, payload: Value) -> CommandResult<
             ),
         }),
         _ => Err(AppError::UnknownCommand {
-            message: format!("there is no command named '{cmd}'"),
+            message: format!("there is no command named '{}'", excerpt(cmd)),
         }),
     }
 }
@@ -113,18 +192,30 @@ pub fn serve<W: Write + Send + 'static>(
     let output = Arc::new(Mutex::new(output));
     let mut searches = Vec::new();
     let mut result = Ok(());
-    for line in input.lines() {
-        let line = match line {
-            Ok(line) => line,
+    let mut lines = LineReader::new(input, REQUEST_LIMIT);
+    loop {
+        let line = match lines.next_line() {
+            Ok(Some(line)) => line,
+            Ok(None) => break,
             Err(error) => {
                 result = Err(error);
                 break;
             }
         };
+        let line = match request_text(line) {
+            Ok(line) => line,
+            Err(refusal) => {
+                if let Err(error) = write_line(&output, &refusal) {
+                    result = Err(error);
+                    break;
+                }
+                continue;
+            }
+        };
         if line.trim().is_empty() {
             continue;
         }
-        let answer = match serde_json::from_str::<Request>(&line) {
+        let answer = match serde_json::from_str::<Request>(line) {
             Ok(request) if request.cmd == COMPUTER_MOVE => {
                 let started = args(COMPUTER_MOVE, request.args)
                     .and_then(|args| locked(&core).timego_mut().computer_start(args));
@@ -147,7 +238,7 @@ pub fn serve<W: Write + Send + 'static>(
                     Err(error) => json!({"id": request.id, "err": error}).to_string(),
                 }
             }
-            _ => answer_line(&mut locked(&core), &line),
+            _ => answer_line(&mut locked(&core), line),
         };
         if let Err(error) = write_line(&output, &answer) {
             result = Err(error);
@@ -177,7 +268,9 @@ fn write_line<W: Write>(output: &Mutex<W>, line: &str) -> io::Result<()> {
 fn args<T: DeserializeOwned>(cmd: &str, payload: Value) -> CommandResult<T> {
     serde_json::from_value::<Payload<T>>(payload)
         .map(|payload| payload.args)
-        .map_err(|error| AppError::invalid(format!("bad arguments for {cmd}: {error}")))
+        .map_err(|error| {
+            AppError::invalid(format!("bad arguments for {cmd}: {}", shortened(&error)))
+        })
 }
 
 fn reply<T: Serialize>(value: T) -> CommandResult<Value> {
@@ -274,8 +367,11 @@ mod tests {
     }
 
     fn serve_lines(core: AppCore, lines: &[&str]) -> Vec<Value> {
+        serve_bytes(core, lines.join("\n").into_bytes())
+    }
+
+    fn serve_bytes(core: AppCore, input: Vec<u8>) -> Vec<Value> {
         let output = Shared::default();
-        let input = lines.join("\n");
         serve(
             Arc::new(Mutex::new(core)),
             io::Cursor::new(input),
@@ -286,6 +382,59 @@ mod tests {
         text.lines()
             .map(|line| serde_json::from_str(line).unwrap())
             .collect()
+    }
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_answered_and_the_bridge_carries_on() {
+        let dir = TestDir::new("bridge-not-utf8");
+        let mut input = b"{\"id\":1,\"cmd\":\"\xff\"}\n".to_vec();
+        input.extend_from_slice(b"\xfe\xfe\n{\"id\":2,\"cmd\":\"timego_legal\"}\n");
+        let answers = serve_bytes(core(&dir), input);
+        assert_eq!(answers.len(), 3, "{answers:?}");
+        assert_eq!(answers[0]["id"], 1);
+        assert_eq!(answers[0]["err"]["kind"], "invalid_argument");
+        assert_eq!(
+            answers[0]["err"]["message"],
+            "the request line is not UTF-8 text (a bad byte at column 16)"
+        );
+        assert_eq!(answers[1]["id"], Value::Null);
+        assert_eq!(answers[1]["err"]["kind"], "invalid_argument");
+        assert_eq!(answers[2]["id"], 2);
+        assert!(answers[2]["ok"].is_array(), "{}", answers[2]);
+    }
+
+    #[test]
+    fn errors_quote_at_most_80_characters_of_the_request() {
+        let dir = TestDir::new("bridge-echo");
+        let mut core = core(&dir);
+        let huge = "Z".repeat(5_000_000);
+        let quoted = format!("{}…", "Z".repeat(80));
+        for (line, kind) in [
+            (format!(r#"{{"id":1,"cmd":"{huge}"}}"#), "unknown_command"),
+            (
+                format!(r#"{{"id":2,"cmd":"app_status","{huge}":1}}"#),
+                "invalid_argument",
+            ),
+            (
+                format!(
+                    r#"{{"id":3,"cmd":"timego_apply","args":{{"args":{{"action":"{huge}"}}}}}}"#
+                ),
+                "invalid_argument",
+            ),
+            (format!(r#"{{"id":4,"cmd":{huge}}}"#), "invalid_argument"),
+        ] {
+            let reply = answer(&mut core, &line);
+            let message = reply["err"]["message"].as_str().unwrap();
+            assert_eq!(reply["err"]["kind"], kind, "{message}");
+            assert!(message.chars().count() < 200, "{}", excerpt(message));
+            let shown = message.matches('Z').count();
+            assert!(shown <= 80, "{shown} characters of the input in {message}");
+        }
+        let reply = answer(&mut core, &format!(r#"{{"id":5,"cmd":"{huge}"}}"#));
+        assert_eq!(
+            reply["err"]["message"],
+            format!("there is no command named '{quoted}'")
+        );
     }
 
     #[test]

@@ -30,6 +30,14 @@ describe('TimeGo on the desktop', () => {
     await newGame(page, 4);
     assert.equal(await page.locator('svg.board [data-point]').count(), 16);
     await shot(page, 'desktop-timego-new');
+    // At the start the reasons speak of the empty board, not of locked placements.
+    assert.equal(
+      await page.getByTestId('lock-reason').innerText(),
+      'Lock is unavailable. Nothing has been placed yet; Lock protects placements, so it needs at least one.',
+    );
+    await page.getByRole('radiogroup', { name: 'Mode' }).getByText('Time').click();
+    assert.match(await page.getByTestId('time-panel').innerText(), /No stone of yours can travel now\. You have no stone on the board\./);
+    await page.getByRole('radiogroup', { name: 'Mode' }).getByText('Place').click();
 
     await clickPoint(page, B1);
     await waitForTurn(page, 'White');
@@ -91,6 +99,7 @@ describe('TimeGo on the desktop', () => {
     await waitForTurn(page, 'Black');
     assert.equal(await page.getByTestId('lock').isDisabled(), true);
     assert.match(await page.getByTestId('lock-reason').innerText(), /Lock is unavailable\. .+/);
+    assert.match(await page.getByTestId('lock-reason').innerText(), /Every placement is already locked/);
     assert.equal(await order.locator('li.chip.locked').count(), 3);
     await shot(page, 'desktop-timego-locked');
 

@@ -29,6 +29,7 @@ const view: GameView = {
     { source: 1, placement: { player: 'white', point: 3 }, locked: false, may_travel: true },
   ],
   lock_rejection: null,
+  time_rejection: null,
   action_limit_reached: false,
   score: { area: { black: 1, white: 1 }, komi: 0.5, result: { winner: 'white', black: 1, white: 1.5 } },
   revision: 'r',
@@ -66,6 +67,21 @@ describe('adapting engine values', () => {
       computer_to_move: false,
     });
     expect(state.lockBlocked).toEqual({ kind: 'fully_locked', placements: 2, message: 'Every placement is already locked.' });
+  });
+
+  it("passes on the engine's reason why no stone may travel, and none when one may", () => {
+    const state = (time_rejection: GameView['time_rejection']) =>
+      stateFromView({
+        position: { ...view, time_rejection },
+        turns: view.actions,
+        cursor: 2,
+        lock_blocked: null,
+        save: { kind: 'saved' },
+        opponent: { computer: 'none', level: 'strong' },
+        computer_to_move: false,
+      });
+    expect(state({ kind: 'first_placement', source: 0 }).timeBlocked).toEqual({ kind: 'first_placement', source: 0 });
+    expect(state(null).timeBlocked).toBeNull();
   });
 
   it('chains replay frames so each step starts from the board the previous one left', () => {

@@ -34,6 +34,7 @@ export function stateFromView(v: TimeGoView): TimeGoState {
     cursor: v.cursor,
     travellers: view.births.filter((b) => b.may_travel).map((b) => b.source),
     lockBlocked: v.lock_blocked ? reasonFromBackend(v.lock_blocked) : null,
+    timeBlocked: view.time_rejection ? { ...view.time_rejection } : null,
     limitReached: view.action_limit_reached,
     save: v.save,
     opponent: { computer: v.opponent.computer, level: v.opponent.level },

@@ -20,6 +20,7 @@ function state(turns: Turn[], extra: Partial<TimeGoState> = {}): TimeGoState {
     cursor: turns.length,
     travellers: [],
     lockBlocked: null,
+    timeBlocked: null,
     limitReached: false,
     save: { kind: 'saved' },
     opponent: { computer: 'none', level: 'strong' },

@@ -54,6 +54,8 @@ export interface TimeGoState {
   travellers: number[];
   /** Why Lock is illegal now, or null when it is legal. */
   lockBlocked: Reason | null;
+  /** The engine's reason why no stone may travel now, or null when one may. */
+  timeBlocked: Reason | null;
   /** True once the 1,024-action limit is reached. */
   limitReached: boolean;
   save: SaveState;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { get } from 'svelte/store';
 import { t } from '../../lib/i18n';
-import { levelName, levelSummary, reasonText, turnText } from './words';
+import { levelName, levelSummary, noTravellerText, reasonText, turnText } from './words';
+import { locale } from 'svelte-i18n';
 
 const tr = get(t);
 
@@ -38,6 +39,82 @@ describe('reasons in words', () => {
     expect(turnText(tr, { player: 'black', type: 'time', source: 4, target: 1 }, 5)).toBe('Black time 5 → 2');
     expect(turnText(tr, { player: 'white', type: 'place', point: 24 }, 5)).toBe('White E5');
     expect(turnText(tr, { player: 'white', type: 'lock' }, 5)).toBe('White Lock');
+  });
+});
+
+describe('reasons that fit the moment (issue #16)', () => {
+  it('tells an empty board from a fully locked one when Lock is unavailable', () => {
+    expect(tr('timego.actions.lockDisabled', { values: { reason: reasonText(tr, { kind: 'nothing_placed' }, 5) } })).toBe(
+      'Lock is unavailable. Nothing has been placed yet; Lock protects placements, so it needs at least one.',
+    );
+    expect(reasonText(tr, { kind: 'fully_locked', placements: 2 }, 5)).toBe(
+      'Every placement is already locked; Lock needs a new placement.',
+    );
+  });
+
+  it('says why no stone can travel at the start, after a Lock and for the first placement', () => {
+    expect(noTravellerText(tr, { kind: 'no_stone_on_board' }, 5)).toBe(
+      'No stone of yours can travel now. You have no stone on the board.',
+    );
+    expect(noTravellerText(tr, { kind: 'all_stones_locked', locked: 4 }, 5)).toBe(
+      'No stone of yours can travel now. Every stone of yours on the board is locked.',
+    );
+    expect(noTravellerText(tr, { kind: 'first_placement', source: 0 }, 5)).toBe(
+      'No stone of yours can travel now. Placement 1 is the first placement of the game; nothing comes before it.',
+    );
+    expect(noTravellerText(tr, { kind: 'game_ended' }, 5)).toBe(
+      'No stone of yours can travel now. The game has ended after two consecutive passes.',
+    );
+  });
+
+  it('counts placements in words that fit none, one and many', () => {
+    expect(reasonText(tr, { kind: 'source_out_of_range', source: 2, placements: 0 }, 5)).toBe(
+      'There is no placement 3: nothing has been placed yet.',
+    );
+    expect(reasonText(tr, { kind: 'source_out_of_range', source: 2, placements: 1 }, 5)).toBe(
+      'There is no placement 3: the order has 1 placement.',
+    );
+    expect(reasonText(tr, { kind: 'birth_locked', source: 0, locked: 1 }, 5)).toBe(
+      'Placement 1 is locked (the first placement is protected).',
+    );
+    expect(reasonText(tr, { kind: 'birth_locked', source: 0, locked: 3 }, 5)).toBe(
+      'Placement 1 is locked (the first 3 placements are protected).',
+    );
+  });
+
+  it('names a single permitted gap without a range', () => {
+    expect(reasonText(tr, { kind: 'target_out_of_range', source: 3, target: 0, locked: 2 }, 5)).toBe(
+      'Placement 4 can only move before placement 3, not before 1.',
+    );
+  });
+
+  it('counts the turns kept while reviewing the start of a short game', () => {
+    expect(tr('timego.review.reviewingStart', { values: { total: 1 } })).toBe('Reviewing the start of the game (1 turn kept)');
+    expect(tr('timego.review.reviewingStart', { values: { total: 7 } })).toBe('Reviewing the start of the game (7 turns kept)');
+  });
+
+  it('translates every situation in each language, each in its own words', () => {
+    const reasons = [
+      { kind: 'nothing_placed' },
+      { kind: 'fully_locked', placements: 2 },
+      { kind: 'no_stone_on_board' },
+      { kind: 'all_stones_locked', locked: 2 },
+      { kind: 'first_placement', source: 0 },
+      { kind: 'no_earlier_gap', source: 2 },
+      { kind: 'source_out_of_range', source: 2, placements: 0 },
+      { kind: 'target_out_of_range', source: 3, target: 0, locked: 2 },
+      { kind: 'birth_locked', source: 0, locked: 1 },
+    ];
+    for (const code of ['en', 'ja', 'zh', 'ko']) {
+      locale.set(code);
+      const words = reasons.map((reason) => reasonText(get(t), reason, 5));
+      for (const [i, text] of words.entries()) {
+        expect(text, `${code} ${reasons[i].kind}`).not.toBe(reasons[i].kind);
+        expect(text, `${code} ${reasons[i].kind}`).not.toMatch(/[{}]/);
+      }
+      expect(new Set(words).size, code).toBe(words.length);
+    }
+    locale.set('en');
   });
 });
 

@@ -28,6 +28,7 @@ export function reasonText(t: T, reason: Reason, size: number): string {
   if (locked !== undefined && source !== undefined) {
     values.first = locked + 1;
     values.last = source;
+    values.gaps = source - locked;
   }
   const earlierBoard = num('earlier_board');
   if (earlierBoard !== undefined) {
@@ -43,6 +44,11 @@ export function reasonText(t: T, reason: Reason, size: number): string {
   }
   const fallback = typeof f.message === 'string' && f.message ? (f.message as string) : reason.kind;
   return t(`timego.reasons.${reason.kind}`, { default: fallback, values });
+}
+
+/** Why no stone of the player to move may travel now, from the engine's reason. */
+export function noTravellerText(t: T, reason: Reason, size: number): string {
+  return t('timego.time.none', { values: { reason: reasonText(t, reason, size) } });
 }
 
 /** "Black" or "White" in the player's language. */

@@ -34,6 +34,10 @@ births: Array<Birth>,
  */
 lock_rejection: Rejection | null, 
 /**
+ * Why no stone may travel now (see [`Game::time_rejection`]), `None` if one may.
+ */
+time_rejection: Rejection | null, 
+/**
  * True once the line holds the maximum number of actions.
  */
 action_limit_reached: boolean, 

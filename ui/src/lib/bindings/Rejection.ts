@@ -43,7 +43,7 @@ earlier_board: number, } | { "kind": "repeated_history",
 /**
  * Number of actions after which that pair was reached (0 = the start).
  */
-earlier_action: number, } | { "kind": "fully_locked", 
+earlier_action: number, } | { "kind": "nothing_placed" } | { "kind": "fully_locked", 
 /**
  * Length of the placement order, all of it locked.
  */
@@ -83,7 +83,15 @@ locked: number, } | { "kind": "no_earlier_gap",
 /**
  * The birth index.
  */
-source: number, } | { "kind": "target_out_of_range", 
+source: number, } | { "kind": "first_placement", 
+/**
+ * The birth index (0).
+ */
+source: number, } | { "kind": "no_stone_on_board" } | { "kind": "all_stones_locked", 
+/**
+ * Length of the locked prefix.
+ */
+locked: number, } | { "kind": "target_out_of_range", 
 /**
  * The birth index.
  */
