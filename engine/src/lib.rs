@@ -4,6 +4,7 @@
 //! deterministic: the same inputs always give the same outputs, so records replay exactly.
 
 pub mod go;
+pub mod strict;
 pub mod surfaces;
 pub mod timechess;
 pub mod timego;

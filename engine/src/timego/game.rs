@@ -49,16 +49,20 @@ pub struct Checkpoint {
     /// The present board, `0` empty, `1` black, `2` white, by point.
     pub board: Vec<u8>,
     /// The current placement order `H`.
+    #[serde(deserialize_with = "crate::strict::objects")]
     pub placements: Vec<Placement>,
     /// Length of the locked prefix `m`.
     pub locked: usize,
     /// Player to move, `None` once the game has ended.
+    #[serde(deserialize_with = "crate::strict::required")]
     pub next: Option<Color>,
     /// Consecutive actual passes.
     pub passes: u8,
     /// Area counts without komi.
+    #[serde(deserialize_with = "crate::strict::object")]
     pub area: Area,
     /// The result once the game has ended.
+    #[serde(deserialize_with = "crate::strict::optional_object")]
     pub result: Option<GameResult>,
 }
 
