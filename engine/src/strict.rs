@@ -70,7 +70,7 @@ pub fn body(bytes: &[u8]) -> Result<&[u8], String> {
 pub fn read<'de, T: Deserialize<'de>>(bytes: &'de [u8]) -> Result<T, String> {
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
     let Top(value) = serde_path_to_error::deserialize::<_, Top<T>>(&mut deserializer)
-        .map_err(|error| describe_path(&path_text(&error), error.inner()))?;
+        .map_err(|error| describe_in(bytes, &path_text(&error), error.inner()))?;
     deserializer
         .end()
         .map_err(|error| describe_path(".", &error))?;
@@ -92,9 +92,26 @@ pub fn read_at<'de, T: Deserialize<'de>>(bytes: &'de [u8], prefix: &str) -> Resu
                 _ => format!("{prefix}.{inner}"),
             };
             // The position is within this part only, so it would mislead.
-            let message = describe_path(&path, error.inner());
+            let message = describe_in(bytes, &path, error.inner());
             without_position(&message).to_string()
         })
+}
+
+/// Describes an error reading `bytes`. serde_json reports a name (such as a colour) given
+/// as a number, object or array as the syntax error "expected value"; when the document is
+/// in fact valid JSON, that is a type error at `path` and is described as one.
+fn describe_in(bytes: &[u8], path: &str, error: &serde_json::Error) -> String {
+    let misread = error.classify() == serde_json::error::Category::Syntax
+        && error.to_string().starts_with("expected value")
+        && serde_json::from_slice::<de::IgnoredAny>(bytes).is_ok();
+    if misread && path != "." {
+        cap(&format!(
+            "{}: invalid type, expected a string",
+            short_path(path)
+        ))
+    } else {
+        describe_path(path, error)
+    }
 }
 
 /// `message` without serde_json's trailing " at line L column C".
