@@ -279,3 +279,30 @@ proptest! {
         }
     }
 }
+
+/// The JSON examples of `docs/formats.md` that are whole documents import, and the TimeGo
+/// one is the specification's example exactly (the page once cut it off mid-document).
+#[test]
+fn the_documented_examples_import() {
+    let page = include_str!("../../docs/formats.md");
+    let blocks: Vec<&str> = page
+        .split("```json\n")
+        .skip(1)
+        .map(|rest| rest.split("```").next().unwrap())
+        .collect();
+    let whole: Vec<Value> = blocks
+        .iter()
+        .filter(|block| !block.contains("..."))
+        .filter_map(|block| serde_json::from_str::<Value>(block).ok())
+        .collect();
+    let timego: Vec<&Value> = whole
+        .iter()
+        .filter(|document| document["schema"] == "time-go-game")
+        .collect();
+    assert_eq!(
+        timego,
+        vec![&spec_example()],
+        "the TimeGo example is whole and exact"
+    );
+    import(timego[0]).unwrap();
+}
