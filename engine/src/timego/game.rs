@@ -24,7 +24,10 @@ pub enum SetupError {
         size: u32,
     },
     /// Komi must be a multiple of 0.5 with absolute value at most the board area.
-    #[error("komi {komi} is not allowed: it must be a multiple of 0.5 no larger than {limit} in absolute value")]
+    #[error(
+        "komi {} is not allowed: it must be a multiple of 0.5 no larger than {limit} in absolute value (the board area)",
+        crate::strict::number(*.komi)
+    )]
     BadKomi {
         /// The komi given.
         komi: f64,
