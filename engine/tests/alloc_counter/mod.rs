@@ -10,7 +10,8 @@ pub struct Counting;
 
 static CURRENT: AtomicUsize = AtomicUsize::new(0);
 static PEAK: AtomicUsize = AtomicUsize::new(0);
-/// Measurements run one at a time, so the peak is that of one call.
+/// Measurements run one at a time, so the peak is that of one call. Each test binary that
+/// measures has a single test, so that nothing else allocates meanwhile.
 static MEASURING: Mutex<()> = Mutex::new(());
 
 fn grew(bytes: usize) {
