@@ -335,6 +335,56 @@ pub fn object<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
     deserializer.deserialize_map(ObjectVisitor(PhantomData))
 }
 
+/// A name (a colour, a kind, a winner, a graph) read only from a JSON string: serde_json
+/// would also read a unit variant from an object such as `{"black": null}`.
+struct NameVisitor<T>(PhantomData<T>);
+
+impl<'de, T: Deserialize<'de>> Visitor<'de> for NameVisitor<T> {
+    type Value = T;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("a string")
+    }
+
+    fn visit_str<E: de::Error>(self, value: &str) -> Result<T, E> {
+        T::deserialize(de::value::StrDeserializer::<E>::new(value))
+    }
+
+    fn visit_borrowed_str<E: de::Error>(self, value: &'de str) -> Result<T, E> {
+        T::deserialize(de::value::BorrowedStrDeserializer::<E>::new(value))
+    }
+}
+
+/// `deserialize_with` for a name field: a JSON string only.
+pub fn name<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<T, D::Error> {
+    deserializer.deserialize_str(NameVisitor(PhantomData))
+}
+
+/// `deserialize_with` for a name field that must be present and is a JSON string or `null`.
+pub fn optional_name<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<Option<T>, D::Error> {
+    struct OptionVisitor<T>(PhantomData<T>);
+    impl<'de, T: Deserialize<'de>> Visitor<'de> for OptionVisitor<T> {
+        type Value = Option<T>;
+        fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+            formatter.write_str("a string or null")
+        }
+        fn visit_none<E: de::Error>(self) -> Result<Option<T>, E> {
+            Ok(None)
+        }
+        fn visit_unit<E: de::Error>(self) -> Result<Option<T>, E> {
+            Ok(None)
+        }
+        fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Option<T>, D::Error> {
+            name(deserializer).map(Some)
+        }
+    }
+    deserializer.deserialize_option(OptionVisitor(PhantomData))
+}
+
 /// A seed reading one JSON object, for lists of records.
 struct ObjectSeed<T>(PhantomData<T>);
 

@@ -144,7 +144,7 @@ fn type_errors_name_their_field_path_in_json_words() {
                 d["actions"][2]["player"] = json!(1);
                 d
             },
-            "actions[2].player: invalid type, expected a string",
+            "actions[2].player: invalid type: integer `1`, expected a string",
         ),
         (
             surface_import,

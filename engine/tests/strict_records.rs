@@ -329,3 +329,98 @@ fn time_chess_checkpoints_must_be_complete() {
     let ended = chess_game(&["e1t0e2t1", "a7t1a6t1"]);
     assert_complete("ended", &ended, &[Key("checkpoint")], &chess_import);
 }
+
+/// A name (colour, action type, winner, reason, graph, piece kind) is a JSON string; an
+/// object naming it, which serde would read as the same name, is refused.
+#[test]
+fn names_are_strings_never_objects() {
+    let named = |value: &Value, path: &[Step]| {
+        let mut copy = value.clone();
+        let target = at(&mut copy, path);
+        let name = target.as_str().expect("a name").to_string();
+        *target = json!({ name: null });
+        copy.to_string()
+    };
+    let timego = timego_finished();
+    for path in [
+        &[Key("actions"), Index(0), Key("player")][..],
+        &[Key("actions"), Index(0), Key("type")],
+        &[
+            Key("checkpoint"),
+            Key("placements"),
+            Index(0),
+            Key("player"),
+        ],
+        &[Key("checkpoint"), Key("result"), Key("winner")],
+    ] {
+        let error = timego_import(named(&timego, path).as_bytes()).unwrap_err();
+        assert!(
+            error.contains("invalid type: object, expected a string"),
+            "{path:?}: {error}"
+        );
+    }
+    let mut going_on = timego.clone();
+    going_on["actions"].as_array_mut().unwrap().pop();
+    going_on["cursor"] = json!(7);
+    going_on.as_object_mut().unwrap().remove("checkpoint");
+    let (game, _) = timego::Game::from_record(going_on.to_string().as_bytes()).unwrap();
+    let going_on: Value = serde_json::from_str(&game.to_json(7).unwrap()).unwrap();
+    let error =
+        timego_import(named(&going_on, &[Key("checkpoint"), Key("next")]).as_bytes()).unwrap_err();
+    assert!(
+        error.contains("invalid type: object, expected a string"),
+        "{error}"
+    );
+
+    let game = export(&surface_game());
+    for path in [
+        &[Key("graph")][..],
+        &[Key("snapshot"), Key("result"), Key("winner")],
+        &[Key("snapshot"), Key("result"), Key("reason")],
+    ] {
+        let error = ok(import_game(named(&game, path).as_bytes())).unwrap_err();
+        assert!(
+            error.contains("invalid type: object, expected a string"),
+            "{path:?}: {error}"
+        );
+    }
+    let study = export(&SurfaceGame::study(surface(), &[0; 99], Color::White, 1).unwrap());
+    let error = ok(import_study(
+        named(&study, &[Key("setup"), Key("next")]).as_bytes(),
+    ))
+    .unwrap_err();
+    assert!(
+        error.contains("invalid type: object, expected a string"),
+        "{error}"
+    );
+    let error = ok(import_study(
+        named(&study, &[Key("snapshot"), Key("next")]).as_bytes(),
+    ))
+    .unwrap_err();
+    assert!(
+        error.contains("invalid type: object, expected a string"),
+        "{error}"
+    );
+
+    let going_on = chess_game(&["e2t0e4t0", "a7t1a7t3"]);
+    for path in [
+        &[Key("checkpoint"), Key("next")][..],
+        &[Key("checkpoint"), Key("present"), Index(0), Key("color")],
+        &[Key("checkpoint"), Key("present"), Index(0), Key("kind")],
+        &[Key("checkpoint"), Key("futureQueue"), Index(0), Key("kind")],
+    ] {
+        let error = chess_import(named(&going_on, path).as_bytes()).unwrap_err();
+        assert!(
+            error.contains("invalid type: object, expected a string"),
+            "{path:?}: {error}"
+        );
+    }
+    let ended = chess_game(&["e1t0e2t1", "a7t1a6t1"]);
+    let error =
+        chess_import(named(&ended, &[Key("checkpoint"), Key("result"), Key("reason")]).as_bytes())
+            .unwrap_err();
+    assert!(
+        error.contains("invalid type: object, expected a string"),
+        "{error}"
+    );
+}

@@ -80,23 +80,16 @@ impl<'de> Deserialize<'de> for HalfPoints {
     }
 }
 
-/// Deserializes an `Option` whose key must be present (`null` allowed).
-fn required<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
-where
-    D: Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    Option::<T>::deserialize(deserializer)
-}
-
 /// The `result` of a snapshot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct ResultRecord {
     /// `black`, `white` or `draw`.
+    #[serde(deserialize_with = "strict::name")]
     pub winner: Winner,
     /// `score` or `resignation`.
+    #[serde(deserialize_with = "strict::name")]
     pub reason: EndReason,
     /// Black's area.
     pub black: HalfPoints,
@@ -139,7 +132,7 @@ pub struct Snapshot {
     /// The board coloring, one integer per point.
     pub board: Vec<u8>,
     /// The player to move, `null` once ended.
-    #[serde(deserialize_with = "required")]
+    #[serde(deserialize_with = "strict::optional_name")]
     pub next: Option<Color>,
     /// Consecutive passes at the end.
     pub passes: u8,
@@ -172,6 +165,7 @@ pub struct Setup {
     /// The diagram.
     pub board: Vec<u8>,
     /// The player to move.
+    #[serde(deserialize_with = "strict::name")]
     pub next: Color,
 }
 
@@ -185,6 +179,7 @@ pub struct GameRecord {
     /// Always 1.
     pub version: u32,
     /// The graph identifier.
+    #[serde(deserialize_with = "strict::name")]
     pub graph: Surface,
     /// Always `graph-area-no-suicide-psk-v1`.
     pub rules: String,
@@ -214,6 +209,7 @@ pub struct StudyRecord {
     /// Always 1.
     pub version: u32,
     /// The graph identifier.
+    #[serde(deserialize_with = "strict::name")]
     pub graph: Surface,
     /// Always `graph-area-no-suicide-psk-v1`.
     pub rules: String,
@@ -246,6 +242,7 @@ pub struct AnalysisRecord {
     /// Always 1.
     pub version: u32,
     /// The graph identifier.
+    #[serde(deserialize_with = "strict::name")]
     pub graph: Surface,
     /// Always `graph-area-no-suicide-psk-v1`.
     pub rules: String,
@@ -278,6 +275,7 @@ pub struct DiagramRecord {
     /// Always 1.
     pub version: u32,
     /// The graph identifier.
+    #[serde(deserialize_with = "strict::name")]
     pub graph: Surface,
     /// White's komi in half points for a study begun from it.
     #[serde(rename = "komiHalfPoints")]
@@ -286,7 +284,7 @@ pub struct DiagramRecord {
     /// The coloring (chains without liberties allowed).
     pub board: Vec<u8>,
     /// The selected player to move, or `null` if none is selected yet.
-    #[serde(deserialize_with = "required")]
+    #[serde(deserialize_with = "strict::optional_name")]
     pub next: Option<Color>,
 }
 

@@ -50,8 +50,10 @@ pub struct PlacedPiece {
     /// Its position.
     pub at: Pos,
     /// Its side.
+    #[serde(deserialize_with = "strict::name")]
     pub color: Color,
     /// Its kind.
+    #[serde(deserialize_with = "strict::name")]
     pub kind: Kind,
 }
 
@@ -65,8 +67,10 @@ pub struct QueuedPiece {
     /// Where it will try to appear.
     pub to: Pos,
     /// Its side.
+    #[serde(deserialize_with = "strict::name")]
     pub color: Color,
     /// Its kind.
+    #[serde(deserialize_with = "strict::name")]
     pub kind: Kind,
 }
 
@@ -78,7 +82,7 @@ pub struct Checkpoint {
     /// The current turn (the number of moves).
     pub turn: u32,
     /// The side to move, `null` once the game has ended.
-    #[serde(deserialize_with = "strict::required")]
+    #[serde(deserialize_with = "strict::optional_name")]
     pub next: Option<Color>,
     /// The pieces of the present layer, from a1 upward by rank then file.
     #[serde(deserialize_with = "strict::objects")]

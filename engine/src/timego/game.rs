@@ -57,7 +57,7 @@ pub struct Checkpoint {
     /// Length of the locked prefix `m`.
     pub locked: usize,
     /// Player to move, `None` once the game has ended.
-    #[serde(deserialize_with = "crate::strict::required")]
+    #[serde(deserialize_with = "crate::strict::optional_name")]
     pub next: Option<Color>,
     /// Consecutive actual passes.
     pub passes: u8,
