@@ -5,9 +5,10 @@
 //! strings. Records must be exact, so every importer reads through this module: documents
 //! are parsed straight into typed records (no intermediate `serde_json::Value` tree, whose
 //! size can be many times the input's), every record is read only from a JSON object
-//! (`object`, `objects`, `optional_object`), optional fields that the format requires are
-//! read with `required`, long lists stop at their limit (`bounded`), and every message is
-//! rewritten by `describe` into words a person can act on, with the field path and at most
+//! (`object`, `objects`, `optional_object`) and every name only from a JSON string (`name`,
+//! `optional_name`), optional fields that the format requires are read with `required`,
+//! long lists stop at their limit (`bounded`), and every message is
+//! rewritten by `describe_path` into words a person can act on, with the field path and at most
 //! a short excerpt of the input. Duplicate keys are refused by the derived struct visitors
 //! themselves (`duplicate field`), which see every key because nothing is buffered.
 
@@ -66,7 +67,7 @@ pub fn body(bytes: &[u8]) -> Result<&[u8], String> {
 }
 
 /// Reads a whole document as the JSON object `T`, refusing trailing characters; the error
-/// is already described (`describe`).
+/// is already described (`describe_path`).
 pub fn read<'de, T: Deserialize<'de>>(bytes: &'de [u8]) -> Result<T, String> {
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
     let Top(value) = serde_path_to_error::deserialize::<_, Top<T>>(&mut deserializer)
@@ -189,11 +190,6 @@ pub fn describe_path(path: &str, error: &serde_json::Error) -> String {
         Category::Data => format!("{}: {text}", short_path(path)),
     };
     cap(&message)
-}
-
-/// Describes a `serde_json` error of a whole document.
-pub fn describe(error: &serde_json::Error) -> String {
-    describe_path(".", error)
 }
 
 /// A field path cut to at most `EXCERPT_CHARS` characters (a path can hold keys from the input).
@@ -517,15 +513,6 @@ pub fn bounded<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
     noun: &'static str,
 ) -> Result<Vec<T>, D::Error> {
     bounded_seq(deserializer, limit, noun, PlainSeed(PhantomData))
-}
-
-/// A list of at most `limit` records (JSON objects).
-pub fn bounded_objects<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
-    deserializer: D,
-    limit: usize,
-    noun: &'static str,
-) -> Result<Vec<T>, D::Error> {
-    bounded_seq(deserializer, limit, noun, ObjectSeed(PhantomData))
 }
 
 #[cfg(test)]
