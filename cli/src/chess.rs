@@ -77,7 +77,8 @@ where
     match text.parse::<T>() {
         Ok(n) if n <= max => Ok(n),
         _ => Err(Failure::Usage(format!(
-            "{what} must be a whole number up to {max}, not '{text}'"
+            "{what} must be a whole number up to {max}, not '{}'",
+            canon_engine::strict::excerpt(text)
         ))),
     }
 }

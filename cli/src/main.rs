@@ -40,7 +40,8 @@ fn main() -> ExitCode {
         Some("chess") => chess::run(rest),
         Some(command) => {
             eprintln!(
-                "canon: unknown command '{command}' ({} arguments)\n{USAGE}",
+                "canon: unknown command '{}' ({} arguments)\n{USAGE}",
+                canon_engine::strict::excerpt(command),
                 rest.len()
             );
             ExitCode::from(2)

@@ -30,6 +30,10 @@ pub fn run(args: &[String]) -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => {
+            let words: Vec<String> = words
+                .iter()
+                .map(|w| canon_engine::strict::excerpt(w))
+                .collect();
             eprintln!("canon surface: unexpected arguments {words:?}\n{USAGE}");
             ExitCode::from(2)
         }
@@ -71,7 +75,8 @@ fn load_line(file: &str) -> Result<SurfaceGame, String> {
 fn graph_json(id: &str) -> Result<String, String> {
     let surface = Surface::from_id(id).ok_or_else(|| {
         format!(
-            "unknown graph id '{id}' (known: {})",
+            "unknown graph id '{}' (known: {})",
+            canon_engine::strict::excerpt(id),
             Surface::ALL.map(Surface::id).join(", ")
         )
     })?;

@@ -11,6 +11,7 @@
 use canon_engine::go::zobrist::mix;
 use canon_engine::go::Color;
 use canon_engine::rng::SplitMix64;
+use canon_engine::strict::excerpt;
 use canon_engine::timego::opponent::{choose_action, Level, SearchLimits};
 use canon_engine::timego::{Action, Game, Winner};
 use std::process::ExitCode;
@@ -38,7 +39,8 @@ impl Player {
         Level::from_name(name).map(Player::Engine).ok_or_else(|| {
             let names: Vec<&str> = Level::ALL.iter().map(|level| level.name()).collect();
             format!(
-                "unknown level '{name}'; levels are {} and random",
+                "unknown level '{}'; levels are {} and random",
+                excerpt(name),
                 names.join(", ")
             )
         })
@@ -89,12 +91,15 @@ fn parse(args: &[String]) -> Result<Settings, String> {
         }
         let value = rest
             .next()
-            .ok_or_else(|| format!("{flag} needs a value"))?
+            .ok_or_else(|| format!("{} needs a value", excerpt(flag)))?
             .as_str();
         let number = |what: &str| -> Result<u64, String> {
-            value
-                .parse::<u64>()
-                .map_err(|_| format!("{what} must be a non-negative whole number, not '{value}'"))
+            value.parse::<u64>().map_err(|_| {
+                format!(
+                    "{what} must be a non-negative whole number, not '{}'",
+                    excerpt(value)
+                )
+            })
         };
         match flag.as_str() {
             "--a" => a = Some(Player::parse(value)?),
@@ -104,18 +109,18 @@ fn parse(args: &[String]) -> Result<Settings, String> {
                 settings.size = u8::try_from(number("--size")?)
                     .ok()
                     .filter(|size| (2..=5).contains(size))
-                    .ok_or_else(|| format!("--size must be 2 to 5, not '{value}'"))?
+                    .ok_or_else(|| format!("--size must be 2 to 5, not '{}'", excerpt(value)))?
             }
             "--komi" => {
                 settings.komi = value
                     .parse::<f64>()
-                    .map_err(|_| format!("--komi must be a number, not '{value}'"))?
+                    .map_err(|_| format!("--komi must be a number, not '{}'", excerpt(value)))?
             }
             "--budget-ms" => settings.budget_ms = number("--budget-ms")?,
             "--seed" => settings.seed = number("--seed")?,
             "--max-actions" => max_actions = Some(number("--max-actions")? as usize),
             "--opening" => settings.opening = number("--opening")? as usize,
-            _ => return Err(format!("unknown option '{flag}'")),
+            _ => return Err(format!("unknown option '{}'", excerpt(flag))),
         }
     }
     settings.a = a.ok_or("--a LEVEL is required")?;

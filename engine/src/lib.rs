@@ -6,6 +6,7 @@
 pub mod game_api;
 pub mod go;
 pub mod rng;
+pub mod strict;
 pub mod surfaces;
 pub mod timechess;
 pub mod timego;

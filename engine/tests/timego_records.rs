@@ -110,8 +110,8 @@ fn malformed_documents_are_rejected_with_their_reason() {
         (Box::new(|d| d["actions"][2]["source"] = json!(1)), "action 2: malformed action: a place action has only the fields"),
         (Box::new(|d| d["actions"][5]["point"] = json!(1)), "action 5: malformed action: lock and pass actions have only"),
         (Box::new(|d| { d["actions"][4].as_object_mut().unwrap().remove("target"); }), "action 4: malformed action: missing field `target`"),
-        (Box::new(|d| d["actions"][2]["point"] = json!(13.0)), "action 2: malformed action: invalid type: floating point"),
-        (Box::new(|d| d["actions"][1]["type"] = json!("jump")), "action 1: malformed action: unknown variant `jump`"),
+        (Box::new(|d| d["actions"][2]["point"] = json!(13.0)), "action 2: malformed action: actions[2].point: invalid type: floating point"),
+        (Box::new(|d| d["actions"][1]["type"] = json!("jump")), "action 1: malformed action: actions[1].type: unknown variant `jump`"),
         (Box::new(|d| { d["actions"][0].as_object_mut().unwrap().remove("player"); }), "action 0: malformed action: missing field `player`"),
         (Box::new(|d| d["actions"][3]["point"] = json!(7)), "action 3: illegal place by white: C2 is occupied."),
         (Box::new(|d| d["actions"][3]["player"] = json!("black")), "action 3: illegal place by black: It is white's turn, not black's."),
@@ -278,4 +278,31 @@ proptest! {
             }
         }
     }
+}
+
+/// The JSON examples of `docs/formats.md` that are whole documents import, and the TimeGo
+/// one is the specification's example exactly (the page once cut it off mid-document).
+#[test]
+fn the_documented_examples_import() {
+    let page = include_str!("../../docs/formats.md");
+    let blocks: Vec<&str> = page
+        .split("```json\n")
+        .skip(1)
+        .map(|rest| rest.split("```").next().unwrap())
+        .collect();
+    let whole: Vec<Value> = blocks
+        .iter()
+        .filter(|block| !block.contains("..."))
+        .filter_map(|block| serde_json::from_str::<Value>(block).ok())
+        .collect();
+    let timego: Vec<&Value> = whole
+        .iter()
+        .filter(|document| document["schema"] == "time-go-game")
+        .collect();
+    assert_eq!(
+        timego,
+        vec![&spec_example()],
+        "the TimeGo example is whole and exact"
+    );
+    import(timego[0]).unwrap();
 }

@@ -7,7 +7,10 @@ use std::fmt;
 
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::value::RawValue;
 use serde_json::Value;
+
+use crate::strict;
 
 use super::game::{AnalysisError, Origin, SetupError, SurfaceGame};
 use super::geometry::Surface;
@@ -77,23 +80,16 @@ impl<'de> Deserialize<'de> for HalfPoints {
     }
 }
 
-/// Deserializes an `Option` whose key must be present (`null` allowed).
-fn required<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
-where
-    D: Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    Option::<T>::deserialize(deserializer)
-}
-
 /// The `result` of a snapshot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct ResultRecord {
     /// `black`, `white` or `draw`.
+    #[serde(deserialize_with = "strict::name")]
     pub winner: Winner,
     /// `score` or `resignation`.
+    #[serde(deserialize_with = "strict::name")]
     pub reason: EndReason,
     /// Black's area.
     pub black: HalfPoints,
@@ -136,14 +132,15 @@ pub struct Snapshot {
     /// The board coloring, one integer per point.
     pub board: Vec<u8>,
     /// The player to move, `null` once ended.
-    #[serde(deserialize_with = "required")]
+    #[serde(deserialize_with = "strict::optional_name")]
     pub next: Option<Color>,
     /// Consecutive passes at the end.
     pub passes: u8,
     /// Area counts without komi.
+    #[serde(deserialize_with = "strict::object")]
     pub area: Area,
     /// The result, `null` while play goes on.
-    #[serde(deserialize_with = "required")]
+    #[serde(deserialize_with = "strict::optional_object")]
     pub result: Option<ResultRecord>,
 }
 
@@ -168,6 +165,7 @@ pub struct Setup {
     /// The diagram.
     pub board: Vec<u8>,
     /// The player to move.
+    #[serde(deserialize_with = "strict::name")]
     pub next: Color,
 }
 
@@ -181,6 +179,7 @@ pub struct GameRecord {
     /// Always 1.
     pub version: u32,
     /// The graph identifier.
+    #[serde(deserialize_with = "strict::name")]
     pub graph: Surface,
     /// Always `graph-area-no-suicide-psk-v1`.
     pub rules: String,
@@ -189,9 +188,14 @@ pub struct GameRecord {
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub komi_half_points: i64,
     /// Every action from the empty board, Black first.
+    #[serde(deserialize_with = "strict::objects")]
     pub actions: Vec<Action>,
     /// The state after all actions (optional on import).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::optional_object"
+    )]
     pub snapshot: Option<Snapshot>,
 }
 
@@ -205,6 +209,7 @@ pub struct StudyRecord {
     /// Always 1.
     pub version: u32,
     /// The graph identifier.
+    #[serde(deserialize_with = "strict::name")]
     pub graph: Surface,
     /// Always `graph-area-no-suicide-psk-v1`.
     pub rules: String,
@@ -213,11 +218,17 @@ pub struct StudyRecord {
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub komi_half_points: i64,
     /// The starting diagram and player to move.
+    #[serde(deserialize_with = "strict::object")]
     pub setup: Setup,
     /// Every action from the setup.
+    #[serde(deserialize_with = "strict::objects")]
     pub actions: Vec<Action>,
     /// The state after all actions (optional on import).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::optional_object"
+    )]
     pub snapshot: Option<Snapshot>,
 }
 
@@ -231,6 +242,7 @@ pub struct AnalysisRecord {
     /// Always 1.
     pub version: u32,
     /// The graph identifier.
+    #[serde(deserialize_with = "strict::name")]
     pub graph: Surface,
     /// Always `graph-area-no-suicide-psk-v1`.
     pub rules: String,
@@ -239,11 +251,17 @@ pub struct AnalysisRecord {
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub komi_half_points: i64,
     /// The known game's actions from the empty board (unfinished).
+    #[serde(deserialize_with = "strict::objects")]
     pub prefix: Vec<Action>,
     /// The analysis' own actions after the prefix.
+    #[serde(deserialize_with = "strict::objects")]
     pub actions: Vec<Action>,
     /// The state after all actions (optional on import).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::optional_object"
+    )]
     pub snapshot: Option<Snapshot>,
 }
 
@@ -257,6 +275,7 @@ pub struct DiagramRecord {
     /// Always 1.
     pub version: u32,
     /// The graph identifier.
+    #[serde(deserialize_with = "strict::name")]
     pub graph: Surface,
     /// White's komi in half points for a study begun from it.
     #[serde(rename = "komiHalfPoints")]
@@ -265,7 +284,7 @@ pub struct DiagramRecord {
     /// The coloring (chains without liberties allowed).
     pub board: Vec<u8>,
     /// The selected player to move, or `null` if none is selected yet.
-    #[serde(deserialize_with = "required")]
+    #[serde(deserialize_with = "strict::optional_name")]
     pub next: Option<Color>,
 }
 
@@ -283,6 +302,19 @@ pub struct ReplayRecord {
     /// The wrapped game, study or analysis document.
     #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub document: Value,
+}
+
+/// The replay wrapper as read: the wrapped document is kept as its JSON text and imported
+/// by its own importer.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawReplay<'a> {
+    #[allow(dead_code)]
+    schema: &'a RawValue,
+    version: u32,
+    cursor: usize,
+    #[serde(borrow)]
+    document: &'a RawValue,
 }
 
 /// An editor diagram: any coloring, a komi and perhaps a selected player.
@@ -419,52 +451,38 @@ pub enum Document {
     },
 }
 
-fn parse_value(bytes: &[u8]) -> Result<Value, RecordError> {
+/// The JSON text of a document within the import limit (not parsed yet).
+fn prepare(bytes: &[u8]) -> Result<&[u8], RecordError> {
     if bytes.len() > IMPORT_LIMIT {
         return Err(RecordError::TooLarge {
             bytes: bytes.len(),
             limit: IMPORT_LIMIT,
         });
     }
-    let value: Value = serde_json::from_slice(bytes)
-        .map_err(|error| RecordError::Malformed(format!("not valid JSON: {error}")))?;
-    if !value.is_object() {
-        return Err(RecordError::Malformed(
-            "the document is not a JSON object".into(),
-        ));
-    }
-    Ok(value)
+    strict::body(bytes).map_err(RecordError::Malformed)
 }
 
-fn schema_of(value: &Value) -> Result<String, RecordError> {
-    match value.get("schema") {
-        Some(Value::String(schema)) => Ok(schema.clone()),
-        Some(_) => Err(RecordError::Malformed("schema: expected a string".into())),
+/// The document's schema, read without building the rest of it.
+fn schema_of(bytes: &[u8]) -> Result<String, RecordError> {
+    match strict::peek_schema(bytes).map_err(RecordError::Malformed)? {
+        Some(schema) => Ok(schema),
         None => Err(RecordError::Malformed("missing field `schema`".into())),
     }
 }
 
-fn expect_schema(value: &Value, expected: &str) -> Result<(), RecordError> {
-    let found = schema_of(value)?;
+fn expect_schema(bytes: &[u8], expected: &str) -> Result<(), RecordError> {
+    let found = schema_of(bytes)?;
     if found != expected {
         return Err(RecordError::WrongSchema {
-            found,
+            found: strict::excerpt(&found),
             expected: expected.into(),
         });
     }
     Ok(())
 }
 
-fn typed<T: serde::de::DeserializeOwned>(value: Value) -> Result<T, RecordError> {
-    serde_path_to_error::deserialize(value).map_err(|error| {
-        let path = error.path().to_string();
-        let inner = error.into_inner();
-        if path == "." {
-            RecordError::Malformed(inner.to_string())
-        } else {
-            RecordError::Malformed(format!("{path}: {inner}"))
-        }
-    })
+fn typed<'de, T: Deserialize<'de>>(bytes: &'de [u8]) -> Result<T, RecordError> {
+    strict::read(bytes).map_err(RecordError::Malformed)
 }
 
 fn check_header(schema: &str, version: u32, rules: Option<&str>) -> Result<(), RecordError> {
@@ -475,7 +493,7 @@ fn check_header(schema: &str, version: u32, rules: Option<&str>) -> Result<(), R
         });
     }
     match rules {
-        Some(rules) if rules != RULES_ID => Err(RecordError::Rules(rules.into())),
+        Some(rules) if rules != RULES_ID => Err(RecordError::Rules(strict::excerpt(rules))),
         _ => Ok(()),
     }
 }
@@ -560,9 +578,9 @@ fn verify(line: &SurfaceGame, snapshot: Option<&Snapshot>) -> Result<(), RecordE
     }
 }
 
-fn game_from_value(value: Value) -> Result<SurfaceGame, RecordError> {
-    expect_schema(&value, GAME_SCHEMA)?;
-    let record: GameRecord = typed(value)?;
+fn game_from_bytes(bytes: &[u8]) -> Result<SurfaceGame, RecordError> {
+    expect_schema(bytes, GAME_SCHEMA)?;
+    let record: GameRecord = typed(bytes)?;
     check_header(GAME_SCHEMA, record.version, Some(&record.rules))?;
     let mut line = SurfaceGame::new(record.graph, record.komi_half_points)
         .map_err(|error| RecordError::Setup(error.to_string()))?;
@@ -571,9 +589,9 @@ fn game_from_value(value: Value) -> Result<SurfaceGame, RecordError> {
     Ok(line)
 }
 
-fn study_from_value(value: Value) -> Result<SurfaceGame, RecordError> {
-    expect_schema(&value, STUDY_SCHEMA)?;
-    let record: StudyRecord = typed(value)?;
+fn study_from_bytes(bytes: &[u8]) -> Result<SurfaceGame, RecordError> {
+    expect_schema(bytes, STUDY_SCHEMA)?;
+    let record: StudyRecord = typed(bytes)?;
     check_header(STUDY_SCHEMA, record.version, Some(&record.rules))?;
     let mut line = SurfaceGame::study(
         record.graph,
@@ -587,9 +605,9 @@ fn study_from_value(value: Value) -> Result<SurfaceGame, RecordError> {
     Ok(line)
 }
 
-fn analysis_from_value(value: Value) -> Result<SurfaceGame, RecordError> {
-    expect_schema(&value, ANALYSIS_SCHEMA)?;
-    let record: AnalysisRecord = typed(value)?;
+fn analysis_from_bytes(bytes: &[u8]) -> Result<SurfaceGame, RecordError> {
+    expect_schema(bytes, ANALYSIS_SCHEMA)?;
+    let record: AnalysisRecord = typed(bytes)?;
     check_header(ANALYSIS_SCHEMA, record.version, Some(&record.rules))?;
     let mut line = SurfaceGame::analysis(record.graph, record.komi_half_points, &record.prefix)
         .map_err(|error| match error {
@@ -601,9 +619,9 @@ fn analysis_from_value(value: Value) -> Result<SurfaceGame, RecordError> {
     Ok(line)
 }
 
-fn diagram_from_value(value: Value) -> Result<Diagram, RecordError> {
-    expect_schema(&value, DIAGRAM_SCHEMA)?;
-    let record: DiagramRecord = typed(value)?;
+fn diagram_from_bytes(bytes: &[u8]) -> Result<Diagram, RecordError> {
+    expect_schema(bytes, DIAGRAM_SCHEMA)?;
+    let record: DiagramRecord = typed(bytes)?;
     check_header(DIAGRAM_SCHEMA, record.version, None)?;
     Diagram::new(
         record.graph,
@@ -614,23 +632,31 @@ fn diagram_from_value(value: Value) -> Result<Diagram, RecordError> {
     .map_err(|error| RecordError::Setup(format!("board: {error}")))
 }
 
-fn replay_from_value(value: Value) -> Result<(SurfaceGame, usize), RecordError> {
-    expect_schema(&value, REPLAY_SCHEMA)?;
-    let record: ReplayRecord = typed(value)?;
+fn replay_from_bytes(bytes: &[u8]) -> Result<(SurfaceGame, usize), RecordError> {
+    expect_schema(bytes, REPLAY_SCHEMA)?;
+    let record: RawReplay = typed(bytes)?;
     check_header(REPLAY_SCHEMA, record.version, None)?;
-    if !record.document.is_object() {
-        return Err(RecordError::Malformed(
-            "document: expected a JSON object".into(),
-        ));
+    let document = record.document.get().as_bytes();
+    if !document.starts_with(b"{") {
+        let found = match document.first() {
+            Some(b'[') => "array",
+            Some(b'"') => "string",
+            Some(b'n') => "null",
+            Some(b't' | b'f') => "boolean",
+            _ => "number",
+        };
+        return Err(RecordError::Malformed(format!(
+            "document: invalid type: {found}, expected a JSON object"
+        )));
     }
-    let inner = schema_of(&record.document)?;
+    let inner = schema_of(document)?;
     let line = match inner.as_str() {
-        GAME_SCHEMA => game_from_value(record.document)?,
-        STUDY_SCHEMA => study_from_value(record.document)?,
-        ANALYSIS_SCHEMA => analysis_from_value(record.document)?,
+        GAME_SCHEMA => game_from_bytes(document)?,
+        STUDY_SCHEMA => study_from_bytes(document)?,
+        ANALYSIS_SCHEMA => analysis_from_bytes(document)?,
         _ => {
             return Err(RecordError::WrongSchema {
-                found: inner,
+                found: strict::excerpt(&inner),
                 expected: format!(
                     "{GAME_SCHEMA}, {STUDY_SCHEMA} or {ANALYSIS_SCHEMA} (inside {REPLAY_SCHEMA})"
                 ),
@@ -657,45 +683,45 @@ pub fn own_actions(line: &SurfaceGame) -> &[Action] {
 
 /// Imports a `surface-go-game` document.
 pub fn import_game(bytes: &[u8]) -> Result<SurfaceGame, RecordError> {
-    game_from_value(parse_value(bytes)?)
+    game_from_bytes(prepare(bytes)?)
 }
 
 /// Imports a `surface-go-study` document.
 pub fn import_study(bytes: &[u8]) -> Result<SurfaceGame, RecordError> {
-    study_from_value(parse_value(bytes)?)
+    study_from_bytes(prepare(bytes)?)
 }
 
 /// Imports a `surface-go-analysis` document.
 pub fn import_analysis(bytes: &[u8]) -> Result<SurfaceGame, RecordError> {
-    analysis_from_value(parse_value(bytes)?)
+    analysis_from_bytes(prepare(bytes)?)
 }
 
 /// Imports a `surface-go-diagram` document.
 pub fn import_diagram(bytes: &[u8]) -> Result<Diagram, RecordError> {
-    diagram_from_value(parse_value(bytes)?)
+    diagram_from_bytes(prepare(bytes)?)
 }
 
 /// Imports a `surface-go-replay` document: the wrapped line and its cursor.
 pub fn import_replay(bytes: &[u8]) -> Result<(SurfaceGame, usize), RecordError> {
-    replay_from_value(parse_value(bytes)?)
+    replay_from_bytes(prepare(bytes)?)
 }
 
 /// Imports any surfaces document, choosing the importer by its schema.
 pub fn import_any(bytes: &[u8]) -> Result<Document, RecordError> {
-    let value = parse_value(bytes)?;
-    let schema = schema_of(&value)?;
+    let bytes = prepare(bytes)?;
+    let schema = schema_of(bytes)?;
     Ok(match schema.as_str() {
-        GAME_SCHEMA => Document::Game(game_from_value(value)?),
-        STUDY_SCHEMA => Document::Study(study_from_value(value)?),
-        ANALYSIS_SCHEMA => Document::Analysis(analysis_from_value(value)?),
-        DIAGRAM_SCHEMA => Document::Diagram(diagram_from_value(value)?),
+        GAME_SCHEMA => Document::Game(game_from_bytes(bytes)?),
+        STUDY_SCHEMA => Document::Study(study_from_bytes(bytes)?),
+        ANALYSIS_SCHEMA => Document::Analysis(analysis_from_bytes(bytes)?),
+        DIAGRAM_SCHEMA => Document::Diagram(diagram_from_bytes(bytes)?),
         REPLAY_SCHEMA => {
-            let (line, cursor) = replay_from_value(value)?;
+            let (line, cursor) = replay_from_bytes(bytes)?;
             Document::Replay { line, cursor }
         }
         _ => {
             return Err(RecordError::WrongSchema {
-                found: schema,
+                found: strict::excerpt(&schema),
                 expected: "surface-go-game, -study, -analysis, -diagram or -replay".into(),
             })
         }

@@ -185,7 +185,10 @@ pub struct Outcome {
 /// Why a komi is not accepted.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[error("komiHalfPoints {komi_half_points} is outside -{limit}..={limit} (komi may be at most the board's {points} points either way)")]
+#[error(
+    "komi {} (komiHalfPoints {komi_half_points}) is not allowed: komi runs from minus to plus the board's point count, {points} points, in half-point steps (komiHalfPoints -{limit} to {limit})",
+    crate::strict::number(*.komi_half_points as f64 / 2.0)
+)]
 pub struct KomiError {
     /// The komi given, in half points.
     #[cfg_attr(feature = "ts", ts(type = "number"))]

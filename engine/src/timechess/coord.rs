@@ -59,7 +59,7 @@ impl FromStr for Pos {
     type Err = NotationError;
 
     fn from_str(text: &str) -> Result<Pos, NotationError> {
-        let bad = || NotationError::BadPosition(text.to_string());
+        let bad = || NotationError::BadPosition(crate::strict::excerpt(text));
         let bytes = text.as_bytes();
         if bytes.len() < 4 || bytes.len() > 10 || bytes[2] != b't' {
             return Err(bad());
@@ -123,7 +123,7 @@ impl FromStr for Move {
     type Err = NotationError;
 
     fn from_str(text: &str) -> Result<Move, NotationError> {
-        let bad = || NotationError::BadMove(text.to_string());
+        let bad = || NotationError::BadMove(crate::strict::excerpt(text));
         // The second position starts at the first letter after the first 't' and its digits.
         let split = text
             .char_indices()

@@ -104,8 +104,10 @@ pub enum EndReason {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Outcome {
     /// Who won.
+    #[serde(deserialize_with = "crate::strict::name")]
     pub winner: Winner,
     /// Why.
+    #[serde(deserialize_with = "crate::strict::name")]
     pub reason: EndReason,
 }
 

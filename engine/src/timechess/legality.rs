@@ -612,4 +612,111 @@ mod tests {
             })
         );
     }
+
+    /// A position without a legal move reached by the 1,024th move: checkmate (or
+    /// stalemate) is what the last move brought about, so it decides the game rather than
+    /// the move limit (rules page §7, open point b).
+    #[test]
+    fn checkmate_and_stalemate_at_the_move_limit_take_precedence() {
+        for (queen_square, reason) in [(16, EndReason::Checkmate), (35, EndReason::Stalemate)] {
+            let mut past = Layer::empty();
+            past.set(0, piece(4, Color::White, Kind::King));
+            past.set(63, piece(28, Color::Black, Kind::King));
+            past.set(queen_square, piece(27, Color::Black, Kind::Queen));
+            let mut present = past.clone();
+            present.set(0, None);
+            let mut game = Game::new();
+            game.layers = vec![past.clone(), past, present];
+            let filler = (
+                "a1t0a2t0".parse().unwrap(),
+                super::super::game::Played {
+                    journal: Default::default(),
+                    arrived: Vec::new(),
+                    outcome_before: None,
+                },
+            );
+            game.played = vec![filler; MAX_MOVES];
+            game.settle();
+            assert_eq!(game.outcome().map(|outcome| outcome.reason), Some(reason));
+        }
+        // With a legal move left, the limit draws.
+        let mut game = Game::new();
+        game.played = vec![
+            (
+                "a1t0a2t0".parse().unwrap(),
+                super::super::game::Played {
+                    journal: Default::default(),
+                    arrived: Vec::new(),
+                    outcome_before: None,
+                },
+            );
+            MAX_MOVES
+        ];
+        game.settle();
+        assert_eq!(
+            game.outcome(),
+            Some(Outcome {
+                winner: Winner::Draw,
+                reason: EndReason::MoveLimit
+            })
+        );
+    }
+
+    /// White to move at turn 2. A white knight that left h7 at turn 0 is due on h8, the
+    /// black king, at the end of this turn; a black knight that left a3 at turn 1 is due on
+    /// a1, the white king, after it (arrivals come in departure order). A move that leaves
+    /// the white king on a1 is refused even though white's own arrival takes the black king
+    /// first: legality judges only what a move does to the mover's king (rules page §7,
+    /// open point c). Stepping aside is legal, and the first arrival wins the game.
+    #[test]
+    fn a_move_whose_turn_captures_both_kings_is_refused() {
+        let white_knight = Piece {
+            lineage: 1,
+            color: Color::White,
+            kind: Kind::Knight,
+            age: 0,
+            moved: true,
+        };
+        let black_knight = Piece {
+            lineage: 25,
+            color: Color::Black,
+            kind: Kind::Knight,
+            age: 1,
+            moved: true,
+        };
+        let mut layer = Layer::empty();
+        layer.set(0, piece(4, Color::White, Kind::King));
+        layer.set(27, piece(0, Color::White, Kind::Rook));
+        layer.set(63, piece(28, Color::Black, Kind::King));
+        let mut first = layer.clone();
+        first.set(55, Some(white_knight));
+        let mut second = layer.clone();
+        second.set(16, Some(black_knight));
+        let mut game = Game::new();
+        game.layers = vec![first, second, layer];
+        game.queue = vec![
+            super::super::game::Traveller {
+                piece: white_knight,
+                from: Pos::new(55, 0),
+                to: Pos::new(63, 2),
+            },
+            super::super::game::Traveller {
+                piece: black_knight,
+                from: Pos::new(16, 1),
+                to: Pos::new(0, 2),
+            },
+        ];
+        assert_eq!(
+            game.check_move("d4t2d5t2".parse().unwrap()),
+            Err(IllegalMove::Check)
+        );
+        game.play("a1t2b1t2".parse().unwrap()).unwrap();
+        assert_eq!(
+            game.outcome(),
+            Some(Outcome {
+                winner: Winner::White,
+                reason: EndReason::KingCaptured
+            })
+        );
+    }
 }

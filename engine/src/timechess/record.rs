@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::coord::{Move, Pos};
 use super::game::{Game, Outcome, MAX_MOVES};
 use super::piece::{Color, Kind};
+use crate::strict;
 
 /// The record's `schema` value.
 pub const SCHEMA: &str = "time-chess-game";
@@ -30,9 +31,14 @@ pub struct GameRecord {
     /// Always `time-chess-v1`.
     pub rules: String,
     /// The moves in order, in notation such as `e2t0e4t0`.
+    #[serde(deserialize_with = "move_list")]
     pub moves: Vec<String>,
     /// The state after all moves; optional on import, always written on export.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::optional_object"
+    )]
     pub checkpoint: Option<Checkpoint>,
 }
 
@@ -44,8 +50,10 @@ pub struct PlacedPiece {
     /// Its position.
     pub at: Pos,
     /// Its side.
+    #[serde(deserialize_with = "strict::name")]
     pub color: Color,
     /// Its kind.
+    #[serde(deserialize_with = "strict::name")]
     pub kind: Kind,
 }
 
@@ -59,8 +67,10 @@ pub struct QueuedPiece {
     /// Where it will try to appear.
     pub to: Pos,
     /// Its side.
+    #[serde(deserialize_with = "strict::name")]
     pub color: Color,
     /// Its kind.
+    #[serde(deserialize_with = "strict::name")]
     pub kind: Kind,
 }
 
@@ -72,13 +82,22 @@ pub struct Checkpoint {
     /// The current turn (the number of moves).
     pub turn: u32,
     /// The side to move, `null` once the game has ended.
+    #[serde(deserialize_with = "strict::optional_name")]
     pub next: Option<Color>,
     /// The pieces of the present layer, from a1 upward by rank then file.
+    #[serde(deserialize_with = "strict::objects")]
     pub present: Vec<PlacedPiece>,
     /// The pieces in transit, by arrival turn then departure.
+    #[serde(deserialize_with = "strict::objects")]
     pub future_queue: Vec<QueuedPiece>,
     /// The result, `null` while the game goes on.
+    #[serde(deserialize_with = "strict::optional_object")]
     pub result: Option<Outcome>,
+}
+
+/// The moves of a record; a list over the limit is counted, not stored.
+fn move_list<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
+    strict::bounded(deserializer, MAX_MOVES, "moves")
 }
 
 /// Why a record was rejected.
@@ -188,13 +207,13 @@ impl Game {
     /// Replays a parsed record, checking its checkpoint if it has one.
     pub fn from_record(record: &GameRecord) -> Result<Game, RecordError> {
         if record.schema != SCHEMA {
-            return Err(RecordError::WrongSchema(record.schema.clone()));
+            return Err(RecordError::WrongSchema(strict::excerpt(&record.schema)));
         }
         if record.version != VERSION {
             return Err(RecordError::WrongVersion(record.version));
         }
         if record.rules != RULES {
-            return Err(RecordError::WrongRules(record.rules.clone()));
+            return Err(RecordError::WrongRules(strict::excerpt(&record.rules)));
         }
         if record.moves.len() > MAX_MOVES {
             return Err(RecordError::TooManyMoves(record.moves.len()));
@@ -240,16 +259,16 @@ impl Game {
         if bytes.len() > MAX_RECORD_BYTES {
             return Err(RecordError::TooLarge);
         }
-        let value: serde_json::Value =
-            serde_json::from_slice(bytes).map_err(|e| RecordError::Malformed(e.to_string()))?;
-        // Name a foreign schema before complaining about its fields.
-        if let Some(schema) = value.get("schema").and_then(|s| s.as_str()) {
-            if schema != SCHEMA {
-                return Err(RecordError::WrongSchema(schema.to_string()));
+        let bytes = strict::body(bytes).map_err(RecordError::Malformed)?;
+        // Name a foreign schema before complaining about its fields; the peek skips every
+        // other value, so no tree of the document is built.
+        match strict::peek_schema(bytes).map_err(RecordError::Malformed)? {
+            Some(schema) if schema != SCHEMA => {
+                return Err(RecordError::WrongSchema(strict::excerpt(&schema)))
             }
+            _ => {}
         }
-        let record: GameRecord =
-            serde_json::from_value(value).map_err(|e| RecordError::Malformed(e.to_string()))?;
+        let record: GameRecord = strict::read(bytes).map_err(RecordError::Malformed)?;
         Game::from_record(&record)
     }
 }

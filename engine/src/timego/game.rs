@@ -24,7 +24,10 @@ pub enum SetupError {
         size: u32,
     },
     /// Komi must be a multiple of 0.5 with absolute value at most the board area.
-    #[error("komi {komi} is not allowed: it must be a multiple of 0.5 no larger than {limit} in absolute value")]
+    #[error(
+        "komi {} is not allowed: it must be a multiple of 0.5 no larger than {limit} in absolute value (the board area)",
+        crate::strict::number(*.komi)
+    )]
     BadKomi {
         /// The komi given.
         komi: f64,
@@ -49,16 +52,20 @@ pub struct Checkpoint {
     /// The present board, `0` empty, `1` black, `2` white, by point.
     pub board: Vec<u8>,
     /// The current placement order `H`.
+    #[serde(deserialize_with = "crate::strict::objects")]
     pub placements: Vec<Placement>,
     /// Length of the locked prefix `m`.
     pub locked: usize,
     /// Player to move, `None` once the game has ended.
+    #[serde(deserialize_with = "crate::strict::optional_name")]
     pub next: Option<Color>,
     /// Consecutive actual passes.
     pub passes: u8,
     /// Area counts without komi.
+    #[serde(deserialize_with = "crate::strict::object")]
     pub area: Area,
     /// The result once the game has ended.
+    #[serde(deserialize_with = "crate::strict::optional_object")]
     pub result: Option<GameResult>,
 }
 

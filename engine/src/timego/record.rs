@@ -7,6 +7,8 @@ use super::types::{Action, HalfPoints, ACTION_LIMIT, DOCUMENT_LIMIT, MAX_SIZE, M
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
+use crate::strict;
+
 /// The record's schema name.
 pub const SCHEMA: &str = "time-go-game";
 /// The record version this engine reads and writes.
@@ -70,11 +72,6 @@ impl RecordError {
 }
 
 #[derive(Deserialize)]
-struct SchemaPeek {
-    schema: Option<serde_json::Value>,
-}
-
-#[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawDocument<'a> {
     schema: String,
@@ -82,11 +79,18 @@ struct RawDocument<'a> {
     rules: String,
     size: u64,
     komi: serde_json::Number,
-    #[serde(borrow)]
+    #[serde(borrow, deserialize_with = "raw_actions")]
     actions: Vec<&'a RawValue>,
     cursor: u64,
     #[serde(default, borrow)]
     checkpoint: Option<&'a RawValue>,
+}
+
+/// The actions, each kept as its JSON text; a list over the limit is counted, not stored.
+fn raw_actions<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Vec<&'de RawValue>, D::Error> {
+    strict::bounded(deserializer, ACTION_LIMIT, "actions")
 }
 
 impl Game {
@@ -127,18 +131,26 @@ impl Game {
                 bytes.len()
             )));
         }
-        let text = std::str::from_utf8(bytes).map_err(|error| {
-            RecordError::document(format!("the document is not UTF-8: {error}"))
-        })?;
-        // One strict parse; only when it fails is the schema looked at separately, so a
-        // document of another kind is named as such rather than by its first odd field.
-        let raw: RawDocument = match serde_json::from_str(text) {
-            Ok(raw) => raw,
-            Err(error) => {
-                check_schema(text)?;
-                return Err(RecordError::document(format!("invalid document: {error}")));
+        let bytes = strict::body(bytes).map_err(RecordError::document)?;
+        // The schema is read first, skipping everything else, so that a document of
+        // another kind is named as such rather than by its first odd field.
+        match strict::peek_schema(bytes).map_err(RecordError::document)? {
+            Some(schema) if schema == SCHEMA => {}
+            Some(schema) => {
+                return Err(RecordError::document(format!(
+                    "the document has schema \"{}\"; expected \"{SCHEMA}\"",
+                    strict::excerpt(&schema)
+                )))
             }
-        };
+            None => return Err(RecordError::document("missing field `schema`")),
+        }
+        let raw: RawDocument = strict::read(bytes).map_err(|error| {
+            if error.starts_with("the document") {
+                RecordError::document(error)
+            } else {
+                RecordError::document(format!("invalid document: {error}"))
+            }
+        })?;
         if raw.schema != SCHEMA {
             return Err(RecordError::document(format!(
                 "the document has schema \"{}\"; expected \"{SCHEMA}\"",
@@ -154,7 +166,7 @@ impl Game {
         if raw.rules != RULES {
             return Err(RecordError::document(format!(
                 "unsupported rules \"{}\"; expected \"{RULES}\"",
-                raw.rules
+                strict::excerpt(&raw.rules)
             )));
         }
         let size = u8::try_from(raw.size)
@@ -167,22 +179,15 @@ impl Game {
                 ))
             })?;
         let area = size as u32 * size as u32;
-        let komi = raw
-            .komi
-            .as_f64()
-            .and_then(|komi| HalfPoints::from_value(komi, area))
-            .ok_or_else(|| {
-                RecordError::document(format!(
-                    "komi {} must be a multiple of 0.5 no larger than {area} in absolute value",
-                    raw.komi
-                ))
-            })?;
-        if raw.actions.len() > ACTION_LIMIT {
-            return Err(RecordError::document(format!(
-                "the record has {} actions, more than the limit of {ACTION_LIMIT}",
-                raw.actions.len()
-            )));
-        }
+        let komi_value = raw.komi.as_f64().unwrap_or(f64::NAN);
+        let komi = HalfPoints::from_value(komi_value, area).ok_or_else(|| {
+            // In the words of the rules: multiples of 0.5 whose absolute value does not
+            // exceed the board area.
+            RecordError::document(format!(
+                "komi {} must be a multiple of 0.5 no larger than {area} in absolute value (the area of the {size}×{size} board)",
+                strict::number(komi_value)
+            ))
+        })?;
         let cursor = usize::try_from(raw.cursor)
             .ok()
             .filter(|&cursor| cursor <= raw.actions.len())
@@ -197,11 +202,12 @@ impl Game {
             .map_err(|error| RecordError::document(error.to_string()))?;
         for (index, raw_action) in raw.actions.iter().enumerate() {
             let action: Action =
-                serde_json::from_str(raw_action.get()).map_err(|error| RecordError {
-                    action: Some(index),
-                    rejection: None,
-                    message: format!("malformed action: {error}"),
-                })?;
+                strict::read_at(raw_action.get().as_bytes(), &format!("actions[{index}]"))
+                    .map_err(|error| RecordError {
+                        action: Some(index),
+                        rejection: None,
+                        message: format!("malformed action: {error}"),
+                    })?;
             game.apply_quietly(action)
                 .map_err(|rejection| RecordError {
                     action: Some(index),
@@ -217,9 +223,9 @@ impl Game {
         if let Some(raw_checkpoint) = raw.checkpoint {
             if raw_checkpoint.get() != "null" {
                 let recorded: Checkpoint =
-                    serde_json::from_str(raw_checkpoint.get()).map_err(|error| {
-                        RecordError::document(format!("invalid checkpoint: {error}"))
-                    })?;
+                    strict::read_at(raw_checkpoint.get().as_bytes(), "checkpoint").map_err(
+                        |error| RecordError::document(format!("invalid checkpoint: {error}")),
+                    )?;
                 compare_checkpoint(&recorded, &game.checkpoint())?;
             }
         }
@@ -227,27 +233,13 @@ impl Game {
     }
 }
 
-/// Explains a document that failed the strict parse by its schema, if that is the problem.
-fn check_schema(text: &str) -> Result<(), RecordError> {
-    let peek: SchemaPeek = serde_json::from_str(text)
-        .map_err(|error| RecordError::document(format!("not a JSON object: {error}")))?;
-    match peek.schema {
-        Some(serde_json::Value::String(schema)) if schema == SCHEMA => Ok(()),
-        Some(serde_json::Value::String(schema)) => Err(RecordError::document(format!(
-            "the document has schema \"{schema}\"; expected \"{SCHEMA}\""
-        ))),
-        Some(other) => Err(RecordError::document(format!(
-            "schema must be the string \"{SCHEMA}\", found {other}"
-        ))),
-        None => Err(RecordError::document("missing field `schema`")),
-    }
-}
-
 /// Names the first field in which the recorded checkpoint differs from the replay.
 fn compare_checkpoint(recorded: &Checkpoint, replayed: &Checkpoint) -> Result<(), RecordError> {
     let field = |name: &str, a: String, b: String| {
         RecordError::document(format!(
-            "checkpoint.{name} does not match the replayed actions: the file has {a}, the replay gives {b}"
+            "checkpoint.{name} does not match the replayed actions: the file has {}, the replay gives {}",
+            strict::excerpt(&a),
+            strict::excerpt(&b)
         ))
     };
     let json = |value: &dyn erased::Json| value.json();

@@ -18,6 +18,7 @@ pub const DOCUMENT_LIMIT: usize = 2 * 1024 * 1024;
 #[serde(deny_unknown_fields)]
 pub struct Placement {
     /// Color of the stone (the record calls it `player`).
+    #[serde(deserialize_with = "crate::strict::name")]
     pub player: Color,
     /// Intersection, `row * size + column` from A1.
     pub point: Point,
@@ -119,8 +120,9 @@ impl Serialize for Action {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawAction {
+    #[serde(deserialize_with = "crate::strict::name")]
     player: Color,
-    #[serde(rename = "type")]
+    #[serde(rename = "type", deserialize_with = "crate::strict::name")]
     kind: ActionType,
     point: Option<Point>,
     source: Option<usize>,
@@ -238,6 +240,7 @@ pub enum Winner {
 #[serde(deny_unknown_fields)]
 pub struct GameResult {
     /// The winner or a draw.
+    #[serde(deserialize_with = "crate::strict::name")]
     pub winner: Winner,
     /// Black's area.
     #[cfg_attr(feature = "ts", ts(type = "number"))]
