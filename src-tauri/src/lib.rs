@@ -8,7 +8,7 @@ mod plugin_settings;
 
 use canon_app_core::timego::{think_limits_from, THINK_MS_VARIABLE};
 use canon_app_core::AppCore;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use tauri::{Manager, WindowEvent};
 
 /// Starts the app; the desktop `main` and the mobile entry point both call this.
@@ -27,7 +27,7 @@ pub fn run() {
             let think = std::env::var(THINK_MS_VARIABLE).ok();
             core.timego_mut()
                 .set_think_limits(think_limits_from(think.as_deref())?);
-            app.manage(Mutex::new(core));
+            app.manage(Arc::new(Mutex::new(core)));
             Ok(())
         })
         .on_window_event(|window, event| {
@@ -36,8 +36,8 @@ pub fn run() {
                 event,
                 WindowEvent::CloseRequested { .. } | WindowEvent::Destroyed
             ) {
-                if let Some(core) = window.try_state::<Mutex<AppCore>>() {
-                    commands::cancel_computer(&core);
+                if let Some(core) = window.try_state::<commands::SharedCore>() {
+                    canon_app_core::app::cancel_jobs(&**core);
                 }
             }
         })

@@ -3,13 +3,14 @@
 //! tests in Chromium run on exactly the code the desktop app runs.
 
 use crate::error::{AppError, CommandResult};
+use crate::host::job::{start_run_finish, Exclusive};
 use crate::instance_lock::{self, InstanceRole};
-use crate::save_slot::{SaveStatus, OTHER_INSTANCE_MESSAGE};
+use crate::save_slot::{InvalidFile, SaveStatus, OTHER_INSTANCE_MESSAGE};
 use crate::settings::Settings;
 use crate::settings_store::SettingsStore;
-use crate::timego::{TimeGoSession, TimeGoView};
+use crate::timego::{ComputerMoveArgs, ComputerOutcome, TimeGoSession, TimeGoView};
 use crate::tutorial::TutorialSession;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use ts_rs::TS;
 
@@ -37,11 +38,32 @@ pub struct AppStatus {
     pub data_dir: String,
     /// Set when stored settings were ignored, with the reason.
     pub settings_notice: Option<String>,
-    /// Whether the TimeGo game reaches the disk.
-    pub timego_save: SaveStatus,
+    /// Whether each game reaches the disk.
+    pub saves: GameSaves,
+    /// Files of the app data directory other than the game saves (tutorial progress,
+    /// opponent settings) that are kept untouched because they are invalid; each is set
+    /// aside only when the player confirms (`app_set_aside_invalid`).
+    pub invalid_files: Vec<InvalidFile>,
     /// A file the app was started with (opening a shared game), waiting for the player
     /// to open it as the TimeGo game or to dismiss it.
     pub opened_file: Option<String>,
+}
+
+/// The save state of each game with a session.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct GameSaves {
+    /// The TimeGo game.
+    pub timego: SaveStatus,
+}
+
+/// Arguments of `app_set_aside_invalid`.
+#[derive(Debug, Clone, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct SetAsideFileArgs {
+    /// The file's name, as `AppStatus.invalid_files` gives it.
+    pub name: String,
+    /// Must be true: the player confirmed.
+    pub confirm: bool,
 }
 
 /// The app's whole state.
@@ -99,12 +121,50 @@ impl AppCore {
             instance,
             data_dir: self.data_dir.display().to_string(),
             settings_notice: self.settings_notice.clone(),
-            timego_save: self.timego.save_status().clone(),
+            saves: GameSaves {
+                timego: self.timego.save_status().clone(),
+            },
+            invalid_files: self.invalid_files(),
             opened_file: self
                 .opened_file
                 .as_ref()
                 .map(|path| path.display().to_string()),
         }
+    }
+
+    fn invalid_files(&self) -> Vec<InvalidFile> {
+        [
+            self.tutorial.invalid_file(),
+            self.timego.invalid_opponent_file(),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
+
+    /// On the player's confirmation, renames the invalid file `name` (one of
+    /// `invalid_files`) aside, keeping it, so that file is written again.
+    pub fn set_aside_invalid_file(&mut self, args: SetAsideFileArgs) -> CommandResult<AppStatus> {
+        if !args.confirm {
+            return Err(AppError::ConfirmationNeeded {
+                message: format!(
+                    "Setting {} aside keeps it under a new name and saves afresh; confirm to continue.",
+                    args.name
+                ),
+            });
+        }
+        let invalid = |file: Option<InvalidFile>| file.is_some_and(|file| file.name == args.name);
+        if invalid(self.tutorial.invalid_file()) {
+            self.tutorial.set_aside_invalid()?;
+        } else if invalid(self.timego.invalid_opponent_file()) {
+            self.timego.set_aside_opponent_file()?;
+        } else {
+            return Err(AppError::invalid(format!(
+                "{} is not an invalid file kept in the app data directory",
+                args.name
+            )));
+        }
+        Ok(self.status())
     }
 
     /// The current settings.
@@ -171,6 +231,25 @@ impl AppCore {
     }
 }
 
+/// A whole TimeGo computer move on the shared core: started under the lock, searched
+/// without it, finished under it. The Tauri command (on a blocking thread), the bridge's
+/// thread and its plain dispatch all call this.
+pub fn timego_computer_move(
+    core: &impl Exclusive<AppCore>,
+    args: ComputerMoveArgs,
+) -> CommandResult<ComputerOutcome> {
+    start_run_finish(
+        core,
+        |core: &mut AppCore| core.timego_mut().computer_start(args),
+        |core, job, result| core.timego_mut().computer_finish(job, result),
+    )
+}
+
+/// Cancels every running engine job (the window is closing or being left).
+pub fn cancel_jobs(core: &impl Exclusive<AppCore>) {
+    core.with(|core| core.timego_mut().computer_cancel());
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -224,6 +303,45 @@ mod tests {
             app.import_opened_file(),
             Err(AppError::InvalidArgument { .. })
         ));
+    }
+
+    #[test]
+    fn invalid_files_are_listed_and_set_aside_only_on_confirmation() {
+        let dir = TestDir::new("app-invalid-files");
+        std::fs::write(dir.path().join("tutorial.json"), "[]").unwrap();
+        let mut app = core(dir.path());
+        let status = app.status();
+        assert_eq!(status.invalid_files.len(), 1);
+        assert_eq!(status.invalid_files[0].name, "tutorial.json");
+        let args = |name: &str, confirm| SetAsideFileArgs {
+            name: name.to_owned(),
+            confirm,
+        };
+        assert!(matches!(
+            app.set_aside_invalid_file(args("tutorial.json", false)),
+            Err(AppError::ConfirmationNeeded { .. })
+        ));
+        for other in ["settings.json", "timego.json", "../x"] {
+            assert!(matches!(
+                app.set_aside_invalid_file(args(other, true)),
+                Err(AppError::InvalidArgument { .. })
+            ));
+        }
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("tutorial.json")).unwrap(),
+            "[]"
+        );
+        let status = app
+            .set_aside_invalid_file(args("tutorial.json", true))
+            .unwrap();
+        assert!(status.invalid_files.is_empty());
+        let names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert!(names
+            .iter()
+            .any(|name| name.starts_with("tutorial.invalid-")));
     }
 
     #[test]

@@ -6,14 +6,18 @@
 //! as the app does, so a `timego_computer_cancel` sent meanwhile is answered and stops
 //! it; answers may therefore come out of order, matched by their `id`.
 
-use crate::app::AppCore;
+use crate::app::{cancel_jobs, timego_computer_move, AppCore};
 use crate::command_names::FILE_DIALOG_NAMES;
 use crate::error::{AppError, CommandResult};
+use crate::host::job::{Exclusive, Held};
 use crate::timego::levels;
+use crate::timego::ComputerMoveArgs;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use std::cell::Cell;
 use std::io::{self, BufRead, Write};
+use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// One request line.
@@ -81,11 +85,11 @@ pub fn dispatch(core: &mut AppCore, cmd: &str, payload: Value) -> CommandResult<
         "timego_dismiss_opened_file" => reply(core.dismiss_opened_file()),
         "timego_levels" => reply(levels()),
         "timego_opponent_set" => reply(core.timego_mut().set_opponent(args(cmd, payload)?)?),
-        "timego_computer_move" => reply(
-            core.timego_mut()
-                .computer_move_blocking(args(cmd, payload)?)?,
-        ),
+        "timego_computer_move" => {
+            reply(timego_computer_move(&Held::new(core), args(cmd, payload)?)?)
+        }
         "timego_computer_cancel" => reply(core.timego_mut().computer_cancel()),
+        "app_set_aside_invalid" => reply(core.set_aside_invalid_file(args(cmd, payload)?)?),
         _ if FILE_DIALOG_NAMES.contains(&cmd) => Err(AppError::UnknownCommand {
             message: format!(
                 "{cmd} opens the operating system's file dialog, which only the app has; \
@@ -126,22 +130,26 @@ pub fn serve<W: Write + Send + 'static>(
         }
         let answer = match serde_json::from_str::<Request>(&line) {
             Ok(request) if request.cmd == COMPUTER_MOVE => {
-                let started = args(COMPUTER_MOVE, request.args)
-                    .and_then(|args| locked(&core).timego_mut().computer_start(args));
-                match started {
-                    Ok(job) => {
+                match args::<ComputerMoveArgs>(COMPUTER_MOVE, request.args) {
+                    Ok(move_args) => {
                         let core = Arc::clone(&core);
                         let output = Arc::clone(&output);
+                        let (started, start_done) = std::sync::mpsc::channel();
                         searches.push(std::thread::spawn(move || {
-                            let result = job.run();
-                            let outcome = locked(&core).timego_mut().computer_finish(job, result);
-                            let answer = match reply(outcome) {
-                                Ok(value) => json!({"id": request.id, "ok": value}),
-                                Err(error) => json!({"id": request.id, "err": error}),
+                            let core = StartSignal {
+                                core: &core,
+                                started: Cell::new(Some(started)),
                             };
+                            let answer =
+                                match timego_computer_move(&core, move_args).and_then(reply) {
+                                    Ok(value) => json!({"id": request.id, "ok": value}),
+                                    Err(error) => json!({"id": request.id, "err": error}),
+                                };
                             // A harness that went away reads no answers; nothing to do.
                             let _ = write_line(&output, &answer.to_string());
                         }));
+                        // The next line (a cancel above all) must find the job started.
+                        let _ = start_done.recv();
                         continue;
                     }
                     Err(error) => json!({"id": request.id, "err": error}).to_string(),
@@ -154,12 +162,29 @@ pub fn serve<W: Write + Send + 'static>(
             break;
         }
     }
-    locked(&core).timego_mut().computer_cancel();
+    cancel_jobs(&*core);
     for search in searches {
         // A search thread that panicked already lost its answer; the others finish.
         let _ = search.join();
     }
     result
+}
+
+/// The core, telling the bridge's reading loop once the job's start step is done (so a
+/// cancel read next finds the job running).
+struct StartSignal<'a> {
+    core: &'a Mutex<AppCore>,
+    started: Cell<Option<Sender<()>>>,
+}
+
+impl Exclusive<AppCore> for StartSignal<'_> {
+    fn with<R>(&self, f: impl FnOnce(&mut AppCore) -> R) -> R {
+        let result = self.core.with(f);
+        if let Some(started) = self.started.take() {
+            let _ = started.send(());
+        }
+        result
+    }
 }
 
 /// Locks the core; a panic in a search thread must not stop the bridge.

@@ -12,13 +12,14 @@ pub mod bindings;
 pub mod bridge;
 pub mod command_names;
 pub mod error;
+pub mod host;
 pub mod instance_lock;
 pub mod sample;
 pub mod save_slot;
 pub mod settings;
 pub mod settings_store;
-#[cfg(test)]
-mod test_dir;
+#[doc(hidden)]
+pub mod test_dir;
 pub mod timego;
 pub mod tutorial;
 

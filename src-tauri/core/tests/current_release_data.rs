@@ -60,8 +60,14 @@ fn the_release_data_directory_opens_with_everything_in_it() {
     assert_eq!(status["settings_notice"], Value::Null);
 
     let view = core.timego().view();
-    assert_eq!((view.position.size, view.turns.len(), view.cursor), (5, 6, 4));
-    assert_eq!(serde_json::to_value(view.position.komi).unwrap(), json!(0.5));
+    assert_eq!(
+        (view.position.size, view.turns.len(), view.cursor),
+        (5, 6, 4)
+    );
+    assert_eq!(
+        serde_json::to_value(view.position.komi).unwrap(),
+        json!(0.5)
+    );
     let opponent = serde_json::to_value(view.opponent).unwrap();
     assert_eq!(opponent, json!({"computer": "white", "level": "classic"}));
     assert_eq!(serde_json::to_value(&view.save).unwrap()["kind"], "saved");
