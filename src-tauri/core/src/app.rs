@@ -4,11 +4,13 @@
 
 use crate::error::{AppError, CommandResult};
 use crate::host::job::{start_run_finish, Exclusive};
+use crate::host::session::read_document;
+use crate::host::{document_kind, largest_document_limit, GameId};
 use crate::instance_lock::{self, InstanceRole};
 use crate::save_slot::{InvalidFile, SaveStatus, OTHER_INSTANCE_MESSAGE};
 use crate::settings::Settings;
 use crate::settings_store::SettingsStore;
-use crate::timego::{ComputerMoveArgs, ComputerOutcome, TimeGoSession, TimeGoView};
+use crate::timego::{ComputerMoveArgs, ComputerOutcome, ImportArgs, TimeGoSession, TimeGoView};
 use crate::tutorial::TutorialSession;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -213,15 +215,32 @@ impl AppCore {
         self.opened_file = Some(path);
     }
 
-    /// Imports the file the app was started with as the TimeGo game, through the same
-    /// validation as any import; the file is consumed either way, and a rejected file
-    /// changes nothing.
+    /// Opens the file the app was started with in its game, recognised by its document
+    /// kind (`schema`), through the same validation as any import. The file is consumed
+    /// either way; a rejected file, or one of a game this version cannot open yet, changes
+    /// nothing.
     pub fn import_opened_file(&mut self) -> CommandResult<TimeGoView> {
         let path = self
             .opened_file
             .take()
             .ok_or_else(|| AppError::invalid("the app was not started with a file to open"))?;
-        self.timego.import_from(&path)
+        let text = read_document(&path, largest_document_limit())?;
+        let kind = document_kind(&text);
+        match kind.as_deref().map(GameId::of_document_kind) {
+            // A document without a known kind gets the TimeGo importer's own words.
+            None | Some(None) | Some(Some(GameId::TimeGo)) => {
+                self.timego.import(ImportArgs { text })
+            }
+            Some(Some(game)) => Err(AppError::NotPlayableYet {
+                game,
+                message: format!(
+                    "{} is a {name} game ({kind}); this version of Crab Canon cannot open {name} games yet. Nothing was changed.",
+                    path.display(),
+                    name = game.name(),
+                    kind = kind.unwrap_or_default(),
+                ),
+            }),
+        }
     }
 
     /// Forgets the file the app was started with, leaving the current game as it is.
@@ -303,6 +322,40 @@ mod tests {
             app.import_opened_file(),
             Err(AppError::InvalidArgument { .. })
         ));
+    }
+
+    #[test]
+    fn a_file_of_a_game_without_a_screen_is_recognised_and_changes_nothing() {
+        let dir = TestDir::new("app-opened-other-game");
+        let data = dir.path().join("data");
+        let mut app = core(&data);
+        play(&mut app, Color::Black, 0);
+        let before = std::fs::read_to_string(data.join(SAVE_FILE_NAME)).unwrap();
+        for (kind, game, name) in [
+            ("time-chess-game", GameId::Chess, "Time Chess"),
+            ("surface-go-study", GameId::Surface, "Go on surfaces"),
+        ] {
+            let file = dir.path().join(format!("{kind}.json"));
+            std::fs::write(&file, format!(r#"{{"schema":"{kind}","version":1}}"#)).unwrap();
+            app.set_opened_file(file);
+            match app.import_opened_file() {
+                Err(AppError::NotPlayableYet {
+                    game: found,
+                    message,
+                }) => {
+                    assert_eq!(found, game);
+                    assert!(message.contains(name), "{message}");
+                    assert!(message.contains("cannot open"), "{message}");
+                }
+                other => panic!("expected a game this version cannot open, got {other:?}"),
+            }
+            assert_eq!(app.status().opened_file, None);
+        }
+        assert_eq!(app.timego().view().turns.len(), 1);
+        assert_eq!(
+            std::fs::read_to_string(data.join(SAVE_FILE_NAME)).unwrap(),
+            before
+        );
     }
 
     #[test]

@@ -24,4 +24,4 @@ pub mod timego;
 pub mod tutorial;
 
 pub use app::AppCore;
-pub use error::{AppError, CommandResult};
+pub use error::{AppError, CommandResult, GameRejection};

@@ -389,15 +389,13 @@ fn fresh_game(settings: &Settings) -> Game {
 
 fn illegal(rejection: Rejection, size: u8) -> AppError {
     let reason = Reason::new(rejection, size);
-    AppError::Illegal {
-        message: reason.message,
-        rejection: reason.rejection,
-    }
+    AppError::timego_illegal(reason.rejection, reason.message)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::GameRejection;
     use crate::test_dir::TestDir;
     use canon_engine::go::Color;
 
@@ -478,7 +476,11 @@ mod tests {
         let before = saved(&dir);
         let occupied = session.apply(place(Color::White, 1)).unwrap_err();
         match &occupied {
-            AppError::Illegal { message, rejection } => {
+            AppError::Illegal {
+                message,
+                rejection: GameRejection::TimeGo(rejection),
+                ..
+            } => {
                 assert!(matches!(rejection, Rejection::Occupied { point: 1 }));
                 assert!(message.contains("B1"), "{message}");
             }
@@ -488,7 +490,7 @@ mod tests {
         assert!(matches!(
             wrong_player,
             AppError::Illegal {
-                rejection: Rejection::NotYourTurn { .. },
+                rejection: GameRejection::TimeGo(Rejection::NotYourTurn { .. }),
                 ..
             }
         ));
@@ -717,7 +719,7 @@ mod tests {
             matches!(
                 refused,
                 AppError::Illegal {
-                    rejection: Rejection::ActionLimit { limit: 1024 },
+                    rejection: GameRejection::TimeGo(Rejection::ActionLimit { limit: 1024 }),
                     ..
                 }
             ),

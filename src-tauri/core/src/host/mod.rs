@@ -31,6 +31,8 @@ pub enum GameId {
 /// One row per game: how a file is recognised and whether this version can open it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameEntry {
+    /// Its documents larger than this many bytes are refused before they are parsed.
+    pub document_limit: usize,
     /// The game.
     pub game: GameId,
     /// Its name in messages.
@@ -45,12 +47,14 @@ pub struct GameEntry {
 pub const GAMES: &[GameEntry] = &[
     GameEntry {
         game: GameId::TimeGo,
+        document_limit: canon_engine::timego::DOCUMENT_LIMIT,
         name: "TimeGo",
         document_kinds: &["time-go-game"],
         playable: true,
     },
     GameEntry {
         game: GameId::Surface,
+        document_limit: canon_engine::surfaces::records::IMPORT_LIMIT,
         name: "Go on surfaces",
         document_kinds: &[
             "surface-go-game",
@@ -63,6 +67,8 @@ pub const GAMES: &[GameEntry] = &[
     },
     GameEntry {
         game: GameId::Chess,
+        // The engine's `timechess::record::MAX_RECORD_BYTES`, not exported.
+        document_limit: 2 * 1024 * 1024,
         name: "Time Chess",
         document_kinds: &["time-chess-game"],
         playable: false,
@@ -90,6 +96,26 @@ impl GameId {
             .find(|entry| entry.document_kinds.contains(&kind))
             .map(|entry| entry.game)
     }
+}
+
+/// The largest document any game accepts, the bound for reading a file before its game
+/// is known.
+pub fn largest_document_limit() -> usize {
+    GAMES
+        .iter()
+        .map(|entry| entry.document_limit)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The `schema` of a document, read without building a tree of the whole document;
+/// `None` when the text is not a JSON object with a string `schema`.
+pub fn document_kind(text: &str) -> Option<String> {
+    #[derive(Deserialize)]
+    struct Peek {
+        schema: Option<String>,
+    }
+    serde_json::from_str::<Peek>(text).ok()?.schema
 }
 
 /// What the host needs from a game's engine type: a line of actions that can be saved,
@@ -152,6 +178,13 @@ mod tests {
             Some(GameId::Chess)
         );
         assert_eq!(GameId::of_document_kind("chess-pgn"), None);
+        assert_eq!(
+            document_kind(r#"{"version":1,"schema":"time-chess-game","moves":[[1]]}"#).as_deref(),
+            Some("time-chess-game")
+        );
+        for not_a_kind in ["", "[1]", r#"{"schema":3}"#, "{"] {
+            assert_eq!(document_kind(not_a_kind), None, "{not_a_kind}");
+        }
         let kinds: Vec<_> = GAMES.iter().flat_map(|e| e.document_kinds).collect();
         let mut unique = kinds.clone();
         unique.sort();

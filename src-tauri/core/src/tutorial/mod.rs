@@ -233,10 +233,10 @@ fn no_lesson() -> AppError {
 
 fn tutorial_error(error: TutorialError) -> AppError {
     match error {
-        TutorialError::Rejected(rejection) => AppError::Illegal {
-            message: rejection.message(TUTORIAL_SIZE),
-            rejection,
-        },
+        TutorialError::Rejected(rejection) => {
+            let message = rejection.message(TUTORIAL_SIZE);
+            AppError::timego_illegal(rejection, message)
+        }
         other => AppError::invalid(other.to_string()),
     }
 }
