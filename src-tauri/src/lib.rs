@@ -25,8 +25,7 @@ pub fn run() {
                 core.set_opened_file(path);
             }
             let think = std::env::var(THINK_MS_VARIABLE).ok();
-            core.timego_mut()
-                .set_think_limits(think_limits_from(think.as_deref())?);
+            core.set_think_limits(think_limits_from(think.as_deref())?);
             app.manage(Arc::new(Mutex::new(core)));
             Ok(())
         })

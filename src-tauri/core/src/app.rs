@@ -12,6 +12,7 @@ use crate::settings::Settings;
 use crate::settings_store::SettingsStore;
 use crate::timego::{ComputerMoveArgs, ComputerOutcome, ImportArgs, TimeGoSession, TimeGoView};
 use crate::tutorial::TutorialSession;
+use canon_engine::timego::opponent::SearchLimits;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use ts_rs::TS;
@@ -189,6 +190,18 @@ impl AppCore {
         Ok(self.settings.clone())
     }
 
+    /// Sets the think limits of every game's engine jobs (the app and the bridge read
+    /// them from `CRAB_CANON_THINK_MS` at start-up).
+    pub fn set_think_limits(&mut self, limits: SearchLimits) {
+        self.timego.set_think_limits(limits);
+    }
+
+    /// Cancels every game's running engine job (the window is closing); returns whether
+    /// one was running.
+    pub fn cancel_jobs(&mut self) -> bool {
+        self.timego.computer_cancel()
+    }
+
     /// The TimeGo game.
     pub fn timego(&self) -> &TimeGoSession {
         &self.timego
@@ -266,7 +279,7 @@ pub fn timego_computer_move(
 
 /// Cancels every running engine job (the window is closing or being left).
 pub fn cancel_jobs(core: &impl Exclusive<AppCore>) {
-    core.with(|core| core.timego_mut().computer_cancel());
+    core.with(AppCore::cancel_jobs);
 }
 
 #[cfg(test)]
