@@ -91,13 +91,23 @@ impl AppCore {
                 data_dir.display()
             ))
         })?;
-        let (settings, settings_notice) = match settings_store.load() {
-            Ok(value) => Settings::from_stored(value),
+        let (settings, mut settings_notice, migrated) = match settings_store.load() {
+            Ok(value) => Settings::from_stored_migrating(value),
             Err(reason) => (
                 Settings::default(),
                 Some(format!("saved settings ignored: {reason}")),
+                false,
             ),
         };
+        if migrated && role.may_save() {
+            // The flat settings of an earlier version are stored per game, once.
+            let stored = serde_json::to_value(&settings)
+                .map_err(|error| error.to_string())
+                .and_then(|value| settings_store.save(&value));
+            if let Err(reason) = stored {
+                settings_notice = Some(format!("settings could not be stored: {reason}"));
+            }
+        }
         let timego = TimeGoSession::open(data_dir, role.may_save(), &settings);
         let tutorial = TutorialSession::open(data_dir, role.may_save());
         Ok(Self {

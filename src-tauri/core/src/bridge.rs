@@ -271,13 +271,13 @@ mod tests {
     fn settings_set_validates_then_persists() {
         let dir = TestDir::new("bridge-settings");
         let mut core = core(&dir);
-        let bad = r#"{"id":1,"cmd":"settings_set","args":{"args":{"language":"en","theme":"dark","default_board_size":9,"default_komi":0,"motion":"system"}}}"#;
+        let bad = r#"{"id":1,"cmd":"settings_set","args":{"args":{"language":"en","theme":"dark","timego":{"default_board_size":9,"default_komi":0},"motion":"system"}}}"#;
         let reply = answer(&mut core, bad);
         assert_eq!(reply["err"]["kind"], "invalid_argument");
         assert!(!dir.path().join("settings.json").exists());
         let good = bad.replace("\"default_board_size\":9", "\"default_board_size\":4");
         let reply = answer(&mut core, &good);
-        assert_eq!(reply["ok"]["default_board_size"], 4);
+        assert_eq!(reply["ok"]["timego"]["default_board_size"], 4);
         drop(core);
         let mut reopened = self::core(&dir);
         let reply = answer(&mut reopened, r#"{"id":2,"cmd":"settings_get"}"#);
@@ -414,7 +414,7 @@ mod tests {
         );
         let status = answer(&mut second, r#"{"id":1,"cmd":"app_status"}"#);
         assert_eq!(status["ok"]["instance"]["kind"], "secondary");
-        let set = r#"{"id":2,"cmd":"settings_set","args":{"args":{"language":"fr","theme":"light","default_board_size":5,"default_komi":0.5,"motion":"reduce"}}}"#;
+        let set = r#"{"id":2,"cmd":"settings_set","args":{"args":{"language":"fr","theme":"light","timego":{"default_board_size":5,"default_komi":0.5},"motion":"reduce"}}}"#;
         assert_eq!(answer(&mut second, set)["ok"]["language"], "fr");
         assert!(!dir.path().join("settings.json").exists());
     }

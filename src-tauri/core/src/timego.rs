@@ -382,9 +382,12 @@ impl TimeGoSession {
 }
 
 fn fresh_game(settings: &Settings) -> Game {
-    Game::new(settings.default_board_size, settings.default_komi)
-        .or_else(|_| Game::new(5, 0.0))
-        .expect("a 5×5 game with zero komi is always valid")
+    Game::new(
+        settings.timego.default_board_size,
+        settings.timego.default_komi,
+    )
+    .or_else(|_| Game::new(5, 0.0))
+    .expect("a 5×5 game with zero komi is always valid")
 }
 
 fn illegal(rejection: Rejection, size: u8) -> AppError {

@@ -282,8 +282,10 @@ fn settings_loop() -> FileLoop {
             let settings = serde_json::json!({
                 "language": "en",
                 "theme": themes[i % 3],
-                "default_board_size": 5,
-                "default_komi": (i % 101) as f64 * 0.5 - 25.0,
+                "timego": {
+                    "default_board_size": 5,
+                    "default_komi": (i % 101) as f64 * 0.5 - 25.0,
+                },
                 "motion": "system",
             });
             request(i, "settings_set", settings)

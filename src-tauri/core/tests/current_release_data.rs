@@ -54,6 +54,8 @@ fn release_settings() -> Value {
 fn the_release_data_directory_opens_with_everything_in_it() {
     let dir = copy("open");
     let game_before = std::fs::read_to_string(dir.join("timego.json")).unwrap();
+    let tutorial_before = std::fs::read(dir.join("tutorial.json")).unwrap();
+    let opponent_before = std::fs::read(dir.join("timego-opponent.json")).unwrap();
     let core = open(&dir);
     let status = serde_json::to_value(core.status()).unwrap();
     assert_eq!(status["instance"]["kind"], "primary");
@@ -101,18 +103,58 @@ fn the_release_data_directory_opens_with_everything_in_it() {
     assert!(std::fs::read_to_string(&kept[0])
         .unwrap()
         .contains("\"player\":\"white\",\"type\":\"pass\""));
-    // Opening rewrote nothing of the game.
+    // Opening rewrote nothing of the game, its opponent or the tutorial.
     assert_eq!(
         std::fs::read_to_string(dir.join("timego.json")).unwrap(),
         game_before
     );
+    assert_eq!(
+        std::fs::read(dir.join("tutorial.json")).unwrap(),
+        tutorial_before
+    );
+    assert_eq!(
+        std::fs::read(dir.join("timego-opponent.json")).unwrap(),
+        opponent_before
+    );
+    assert_eq!(status["invalid_files"], json!([]));
+    assert_eq!(status["saves"]["timego"]["kind"], "saved");
     drop(core);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Where a flat setting of the release lives in the settings of this version.
+/// Where a flat setting of the release lives in the settings of this version: TimeGo's
+/// defaults moved under `timego` when settings became per game.
 fn settings_path(key: &str) -> String {
-    format!("/{key}")
+    match key {
+        "default_board_size" | "default_komi" => format!("/timego/{key}"),
+        _ => format!("/{key}"),
+    }
+}
+
+#[test]
+fn the_release_settings_file_is_migrated_once_losing_nothing() {
+    let dir = copy("migrate");
+    let core = open(&dir);
+    drop(core);
+    let stored = read_json(&dir.join("settings.json"));
+    for (key, value) in release_settings().as_object().unwrap() {
+        assert_eq!(
+            stored["settings"].pointer(&settings_path(key)),
+            Some(value),
+            "setting {key} is kept in the migrated file"
+        );
+    }
+    assert_eq!(stored["settings"].as_object().unwrap().len(), 4, "{stored}");
+    let migrated = std::fs::read(dir.join("settings.json")).unwrap();
+    let again = open(&dir);
+    assert_eq!(again.status().settings_notice, None);
+    drop(again);
+    assert_eq!(
+        std::fs::read(dir.join("settings.json")).unwrap(),
+        migrated,
+        "migrated once: a second start writes nothing"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
