@@ -71,7 +71,16 @@ fn game_requests(actions: usize) -> Vec<String> {
 /// Every file content the loop can leave behind, in order: computed by running the same
 /// requests in this process and reading the file after each one.
 fn expected_files(requests: &[String], file_name: &str) -> Vec<String> {
-    let dir = scratch("expected");
+    expected_contents(requests, file_name)
+        .into_iter()
+        .map(|text| text.expect("every request saves the game"))
+        .collect()
+}
+
+/// The contents of `file_name` after each of `requests` (`None`: no file yet), run in
+/// this process on a fresh data directory.
+fn expected_contents(requests: &[String], file_name: &str) -> Vec<Option<String>> {
+    let dir = scratch(&format!("expected-{file_name}"));
     let store = Box::new(JsonFileSettings::new(dir.join("settings.json")));
     let mut core = AppCore::open(&dir, store).unwrap();
     let files = requests
@@ -79,12 +88,21 @@ fn expected_files(requests: &[String], file_name: &str) -> Vec<String> {
         .map(|request| {
             let answer = answer_line(&mut core, request);
             assert!(answer.contains("\"ok\""), "{request} failed: {answer}");
-            std::fs::read_to_string(dir.join(file_name)).unwrap()
+            std::fs::read_to_string(dir.join(file_name)).ok()
         })
         .collect();
     drop(core);
     std::fs::remove_dir_all(&dir).unwrap();
     files
+}
+
+/// A seed from the clock, printed with every failure.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos() as u64
+        | 1
 }
 
 /// When to kill the child.
@@ -165,11 +183,7 @@ fn saved_index(dir: &Path, expected: &[String], context: &str) -> Option<usize> 
 
 #[test]
 fn timego_save_survives_sigkill_at_random_moments() {
-    let seed = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos() as u64
-        | 1;
+    let seed = clock_seed();
     let mut rng = Rng(seed);
     let requests = game_requests(ACTIONS);
     let expected = expected_files(&requests, SAVE_FILE_NAME);
@@ -248,19 +262,7 @@ struct FileLoop {
 
 impl FileLoop {
     fn new(file: &'static str, requests: Vec<String>, fresh: bool) -> Self {
-        let dir = scratch(&format!("expected-{file}"));
-        let store = Box::new(JsonFileSettings::new(dir.join("settings.json")));
-        let mut core = AppCore::open(&dir, store).unwrap();
-        let expected = requests
-            .iter()
-            .map(|request| {
-                let answer = answer_line(&mut core, request);
-                assert!(answer.contains("\"ok\""), "{request} failed: {answer}");
-                std::fs::read_to_string(dir.join(file)).ok()
-            })
-            .collect();
-        drop(core);
-        std::fs::remove_dir_all(&dir).unwrap();
+        let expected = expected_contents(&requests, file);
         Self {
             file,
             requests,
@@ -379,11 +381,7 @@ fn survives_sigkill(file_loop: &FileLoop, kills: usize, rng: &mut Rng, seed: u64
 
 #[test]
 fn settings_opponent_and_tutorial_files_survive_sigkill_at_random_moments() {
-    let seed = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos() as u64
-        | 1;
+    let seed = clock_seed();
     let mut rng = Rng(seed);
     for file_loop in [settings_loop(), opponent_loop(), tutorial_loop()] {
         survives_sigkill(&file_loop, 80, &mut rng, seed);
