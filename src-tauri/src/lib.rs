@@ -4,8 +4,8 @@
 
 mod commands;
 mod launch_file;
-mod plugin_settings;
 
+use canon_app_core::settings_store::{JsonFileSettings, SETTINGS_FILE_NAME};
 use canon_app_core::timego::{think_limits_from, THINK_MS_VARIABLE};
 use canon_app_core::AppCore;
 use std::sync::{Arc, Mutex};
@@ -19,7 +19,10 @@ pub fn run() {
         .plugin(tauri_plugin_dialog::init())
         .setup(|app| {
             let data_dir = app.path().app_data_dir()?;
-            let settings = plugin_settings::PluginSettings::open(app.handle())?;
+            // Settings follow the policy of every file the app writes (atomic, an invalid
+            // file kept and reported): the core's store, in the same file and shape that
+            // tauri-plugin-store used.
+            let settings = JsonFileSettings::new(data_dir.join(SETTINGS_FILE_NAME));
             let mut core = AppCore::open(&data_dir, Box::new(settings))?;
             if let Some(path) = launch_file::from_args(std::env::args_os().skip(1)) {
                 core.set_opened_file(path);

@@ -76,6 +76,7 @@ pub struct AppCore {
     settings: Settings,
     settings_notice: Option<String>,
     settings_store: Box<dyn SettingsStore>,
+    settings_invalid: Option<InvalidFile>,
     timego: TimeGoSession,
     tutorial: TutorialSession,
     opened_file: Option<PathBuf>,
@@ -99,6 +100,16 @@ impl AppCore {
                 false,
             ),
         };
+        // Settings that could not be used are kept in their file, like every other file,
+        // until the player sets it aside.
+        let settings_invalid = settings_notice.as_ref().map(|notice| InvalidFile {
+            name: settings_store.file_name(),
+            file: data_dir
+                .join(settings_store.file_name())
+                .display()
+                .to_string(),
+            message: notice.clone(),
+        });
         if migrated && role.may_save() {
             // The flat settings of an earlier version are stored per game, once.
             let stored = serde_json::to_value(&settings)
@@ -116,6 +127,7 @@ impl AppCore {
             settings,
             settings_notice,
             settings_store,
+            settings_invalid,
             timego,
             tutorial,
             opened_file: None,
@@ -147,6 +159,7 @@ impl AppCore {
 
     fn invalid_files(&self) -> Vec<InvalidFile> {
         [
+            self.settings_invalid.clone(),
             self.tutorial.invalid_file(),
             self.timego.invalid_opponent_file(),
         ]
@@ -167,7 +180,13 @@ impl AppCore {
             });
         }
         let invalid = |file: Option<InvalidFile>| file.is_some_and(|file| file.name == args.name);
-        if invalid(self.tutorial.invalid_file()) {
+        if invalid(self.settings_invalid.clone()) && self.role.may_save() {
+            self.settings_store
+                .set_aside(crate::host::unix_stamp())
+                .map_err(AppError::storage)?;
+            self.settings_invalid = None;
+            self.set_settings(self.settings.clone())?;
+        } else if invalid(self.tutorial.invalid_file()) {
             self.tutorial.set_aside_invalid()?;
         } else if invalid(self.timego.invalid_opponent_file()) {
             self.timego.set_aside_opponent_file()?;
@@ -185,9 +204,14 @@ impl AppCore {
         self.settings.clone()
     }
 
-    /// Validates and applies `settings`; stores them unless another window owns the files.
+    /// Validates and applies `settings`; stores them unless another window owns the files
+    /// or the settings file is invalid and kept (then they apply to this run only).
     pub fn set_settings(&mut self, settings: Settings) -> CommandResult<Settings> {
         settings.validate().map_err(AppError::invalid)?;
+        if self.settings_invalid.is_some() {
+            self.settings = settings;
+            return Ok(self.settings.clone());
+        }
         if self.role.may_save() {
             let value = serde_json::to_value(&settings)
                 .map_err(|error| AppError::storage(error.to_string()))?;
@@ -418,6 +442,38 @@ mod tests {
         assert!(names
             .iter()
             .any(|name| name.starts_with("tutorial.invalid-")));
+    }
+
+    #[test]
+    fn an_invalid_settings_file_is_kept_until_set_aside() {
+        let dir = TestDir::new("app-invalid-settings");
+        let path = dir.path().join("settings.json");
+        std::fs::write(&path, "{\"settings\": {\"language\": 3}}").unwrap();
+        let mut app = core(dir.path());
+        let status = app.status();
+        assert!(status.settings_notice.is_some());
+        assert_eq!(status.invalid_files[0].name, "settings.json");
+        let dark = Settings {
+            theme: crate::settings::Theme::Dark,
+            ..Settings::default()
+        };
+        assert_eq!(app.set_settings(dark.clone()).unwrap(), dark, "in use");
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "{\"settings\": {\"language\": 3}}",
+            "never overwritten silently"
+        );
+        let status = app
+            .set_aside_invalid_file(SetAsideFileArgs {
+                name: "settings.json".to_owned(),
+                confirm: true,
+            })
+            .unwrap();
+        assert!(status.invalid_files.is_empty());
+        assert_eq!(status.settings_notice, None);
+        assert_eq!(dir.names_starting_with("settings.invalid-").len(), 1);
+        drop(app);
+        assert_eq!(core(dir.path()).settings(), dark, "saved once set aside");
     }
 
     #[test]
