@@ -4,11 +4,11 @@
 
 mod commands;
 mod launch_file;
-mod plugin_settings;
 
+use canon_app_core::settings_store::{JsonFileSettings, SETTINGS_FILE_NAME};
 use canon_app_core::timego::{think_limits_from, THINK_MS_VARIABLE};
 use canon_app_core::AppCore;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use tauri::{Manager, WindowEvent};
 
 /// Starts the app; the desktop `main` and the mobile entry point both call this.
@@ -19,15 +19,17 @@ pub fn run() {
         .plugin(tauri_plugin_dialog::init())
         .setup(|app| {
             let data_dir = app.path().app_data_dir()?;
-            let settings = plugin_settings::PluginSettings::open(app.handle())?;
+            // Settings follow the policy of every file the app writes (atomic, an invalid
+            // file kept and reported): the core's store, in the same file and shape that
+            // tauri-plugin-store used.
+            let settings = JsonFileSettings::new(data_dir.join(SETTINGS_FILE_NAME));
             let mut core = AppCore::open(&data_dir, Box::new(settings))?;
             if let Some(path) = launch_file::from_args(std::env::args_os().skip(1)) {
                 core.set_opened_file(path);
             }
             let think = std::env::var(THINK_MS_VARIABLE).ok();
-            core.timego_mut()
-                .set_think_limits(think_limits_from(think.as_deref())?);
-            app.manage(Mutex::new(core));
+            core.set_think_limits(think_limits_from(think.as_deref())?);
+            app.manage(Arc::new(Mutex::new(core)));
             Ok(())
         })
         .on_window_event(|window, event| {
@@ -36,8 +38,8 @@ pub fn run() {
                 event,
                 WindowEvent::CloseRequested { .. } | WindowEvent::Destroyed
             ) {
-                if let Some(core) = window.try_state::<Mutex<AppCore>>() {
-                    commands::cancel_computer(&core);
+                if let Some(core) = window.try_state::<commands::SharedCore>() {
+                    canon_app_core::app::cancel_jobs(&**core);
                 }
             }
         })

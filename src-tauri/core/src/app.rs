@@ -3,13 +3,17 @@
 //! tests in Chromium run on exactly the code the desktop app runs.
 
 use crate::error::{AppError, CommandResult};
+use crate::host::job::{start_run_finish, Exclusive};
+use crate::host::session::read_document;
+use crate::host::{document_kind, largest_document_limit, GameId};
 use crate::instance_lock::{self, InstanceRole};
-use crate::save_slot::{SaveStatus, OTHER_INSTANCE_MESSAGE};
+use crate::save_slot::{InvalidFile, SaveStatus, OTHER_INSTANCE_MESSAGE};
 use crate::settings::Settings;
 use crate::settings_store::SettingsStore;
-use crate::timego::{TimeGoSession, TimeGoView};
+use crate::timego::{ComputerMoveArgs, ComputerOutcome, ImportArgs, TimeGoSession, TimeGoView};
 use crate::tutorial::TutorialSession;
-use serde::Serialize;
+use canon_engine::timego::opponent::SearchLimits;
+use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use ts_rs::TS;
 
@@ -37,11 +41,32 @@ pub struct AppStatus {
     pub data_dir: String,
     /// Set when stored settings were ignored, with the reason.
     pub settings_notice: Option<String>,
-    /// Whether the TimeGo game reaches the disk.
-    pub timego_save: SaveStatus,
+    /// Whether each game reaches the disk.
+    pub saves: GameSaves,
+    /// Files of the app data directory other than the game saves (tutorial progress,
+    /// opponent settings) that are kept untouched because they are invalid; each is set
+    /// aside only when the player confirms (`app_set_aside_invalid`).
+    pub invalid_files: Vec<InvalidFile>,
     /// A file the app was started with (opening a shared game), waiting for the player
     /// to open it as the TimeGo game or to dismiss it.
     pub opened_file: Option<String>,
+}
+
+/// The save state of each game with a session.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct GameSaves {
+    /// The TimeGo game.
+    pub timego: SaveStatus,
+}
+
+/// Arguments of `app_set_aside_invalid`.
+#[derive(Debug, Clone, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct SetAsideFileArgs {
+    /// The file's name, as `AppStatus.invalid_files` gives it.
+    pub name: String,
+    /// Must be true: the player confirmed.
+    pub confirm: bool,
 }
 
 /// The app's whole state.
@@ -51,6 +76,7 @@ pub struct AppCore {
     settings: Settings,
     settings_notice: Option<String>,
     settings_store: Box<dyn SettingsStore>,
+    settings_invalid: Option<InvalidFile>,
     timego: TimeGoSession,
     tutorial: TutorialSession,
     opened_file: Option<PathBuf>,
@@ -66,13 +92,33 @@ impl AppCore {
                 data_dir.display()
             ))
         })?;
-        let (settings, settings_notice) = match settings_store.load() {
-            Ok(value) => Settings::from_stored(value),
+        let (settings, mut settings_notice, migrated) = match settings_store.load() {
+            Ok(value) => Settings::from_stored_migrating(value),
             Err(reason) => (
                 Settings::default(),
                 Some(format!("saved settings ignored: {reason}")),
+                false,
             ),
         };
+        // Settings that could not be used are kept in their file, like every other file,
+        // until the player sets it aside.
+        let settings_invalid = settings_notice.as_ref().map(|notice| InvalidFile {
+            name: settings_store.file_name(),
+            file: data_dir
+                .join(settings_store.file_name())
+                .display()
+                .to_string(),
+            message: notice.clone(),
+        });
+        if migrated && role.may_save() {
+            // The flat settings of an earlier version are stored per game, once.
+            let stored = serde_json::to_value(&settings)
+                .map_err(|error| error.to_string())
+                .and_then(|value| settings_store.save(&value));
+            if let Err(reason) = stored {
+                settings_notice = Some(format!("settings could not be stored: {reason}"));
+            }
+        }
         let timego = TimeGoSession::open(data_dir, role.may_save(), &settings);
         let tutorial = TutorialSession::open(data_dir, role.may_save());
         Ok(Self {
@@ -81,6 +127,7 @@ impl AppCore {
             settings,
             settings_notice,
             settings_store,
+            settings_invalid,
             timego,
             tutorial,
             opened_file: None,
@@ -99,7 +146,10 @@ impl AppCore {
             instance,
             data_dir: self.data_dir.display().to_string(),
             settings_notice: self.settings_notice.clone(),
-            timego_save: self.timego.save_status().clone(),
+            saves: GameSaves {
+                timego: self.timego.save_status().clone(),
+            },
+            invalid_files: self.invalid_files(),
             opened_file: self
                 .opened_file
                 .as_ref()
@@ -107,14 +157,61 @@ impl AppCore {
         }
     }
 
+    fn invalid_files(&self) -> Vec<InvalidFile> {
+        [
+            self.settings_invalid.clone(),
+            self.tutorial.invalid_file(),
+            self.timego.invalid_opponent_file(),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
+
+    /// On the player's confirmation, renames the invalid file `name` (one of
+    /// `invalid_files`) aside, keeping it, so that file is written again.
+    pub fn set_aside_invalid_file(&mut self, args: SetAsideFileArgs) -> CommandResult<AppStatus> {
+        if !args.confirm {
+            return Err(AppError::ConfirmationNeeded {
+                message: format!(
+                    "Setting {} aside keeps it under a new name and saves afresh; confirm to continue.",
+                    args.name
+                ),
+            });
+        }
+        let invalid = |file: Option<InvalidFile>| file.is_some_and(|file| file.name == args.name);
+        if invalid(self.settings_invalid.clone()) && self.role.may_save() {
+            self.settings_store
+                .set_aside(crate::host::unix_stamp())
+                .map_err(AppError::storage)?;
+            self.settings_invalid = None;
+            self.set_settings(self.settings.clone())?;
+        } else if invalid(self.tutorial.invalid_file()) {
+            self.tutorial.set_aside_invalid()?;
+        } else if invalid(self.timego.invalid_opponent_file()) {
+            self.timego.set_aside_opponent_file()?;
+        } else {
+            return Err(AppError::invalid(format!(
+                "{} is not an invalid file kept in the app data directory",
+                args.name
+            )));
+        }
+        Ok(self.status())
+    }
+
     /// The current settings.
     pub fn settings(&self) -> Settings {
         self.settings.clone()
     }
 
-    /// Validates and applies `settings`; stores them unless another window owns the files.
+    /// Validates and applies `settings`; stores them unless another window owns the files
+    /// or the settings file is invalid and kept (then they apply to this run only).
     pub fn set_settings(&mut self, settings: Settings) -> CommandResult<Settings> {
         settings.validate().map_err(AppError::invalid)?;
+        if self.settings_invalid.is_some() {
+            self.settings = settings;
+            return Ok(self.settings.clone());
+        }
         if self.role.may_save() {
             let value = serde_json::to_value(&settings)
                 .map_err(|error| AppError::storage(error.to_string()))?;
@@ -125,6 +222,18 @@ impl AppCore {
         self.settings = settings;
         self.settings_notice = None;
         Ok(self.settings.clone())
+    }
+
+    /// Sets the think limits of every game's engine jobs (the app and the bridge read
+    /// them from `CRAB_CANON_THINK_MS` at start-up).
+    pub fn set_think_limits(&mut self, limits: SearchLimits) {
+        self.timego.set_think_limits(limits);
+    }
+
+    /// Cancels every game's running engine job (the window is closing); returns whether
+    /// one was running.
+    pub fn cancel_jobs(&mut self) -> bool {
+        self.timego.computer_cancel()
     }
 
     /// The TimeGo game.
@@ -153,15 +262,32 @@ impl AppCore {
         self.opened_file = Some(path);
     }
 
-    /// Imports the file the app was started with as the TimeGo game, through the same
-    /// validation as any import; the file is consumed either way, and a rejected file
-    /// changes nothing.
+    /// Opens the file the app was started with in its game, recognised by its document
+    /// kind (`schema`), through the same validation as any import. The file is consumed
+    /// either way; a rejected file, or one of a game this version cannot open yet, changes
+    /// nothing.
     pub fn import_opened_file(&mut self) -> CommandResult<TimeGoView> {
         let path = self
             .opened_file
             .take()
             .ok_or_else(|| AppError::invalid("the app was not started with a file to open"))?;
-        self.timego.import_from(&path)
+        let text = read_document(&path, largest_document_limit())?;
+        let kind = document_kind(&text);
+        match kind.as_deref().map(GameId::of_document_kind) {
+            // A document without a known kind gets the TimeGo importer's own words.
+            None | Some(None) | Some(Some(GameId::TimeGo)) => {
+                self.timego.import(ImportArgs { text })
+            }
+            Some(Some(game)) => Err(AppError::NotPlayableYet {
+                game,
+                message: format!(
+                    "{} is a {name} game ({kind}); this version of Crab Canon cannot open {name} games yet. Nothing was changed.",
+                    path.display(),
+                    name = game.name(),
+                    kind = kind.unwrap_or_default(),
+                ),
+            }),
+        }
     }
 
     /// Forgets the file the app was started with, leaving the current game as it is.
@@ -169,6 +295,25 @@ impl AppCore {
         self.opened_file = None;
         self.status()
     }
+}
+
+/// A whole TimeGo computer move on the shared core: started under the lock, searched
+/// without it, finished under it. The Tauri command (on a blocking thread), the bridge's
+/// thread and its plain dispatch all call this.
+pub fn timego_computer_move(
+    core: &impl Exclusive<AppCore>,
+    args: ComputerMoveArgs,
+) -> CommandResult<ComputerOutcome> {
+    start_run_finish(
+        core,
+        |core: &mut AppCore| core.timego_mut().computer_start(args),
+        |core, job, result| core.timego_mut().computer_finish(job, result),
+    )
+}
+
+/// Cancels every running engine job (the window is closing or being left).
+pub fn cancel_jobs(core: &impl Exclusive<AppCore>) {
+    core.with(AppCore::cancel_jobs);
 }
 
 #[cfg(test)]
@@ -224,6 +369,111 @@ mod tests {
             app.import_opened_file(),
             Err(AppError::InvalidArgument { .. })
         ));
+    }
+
+    #[test]
+    fn a_file_of_a_game_without_a_screen_is_recognised_and_changes_nothing() {
+        let dir = TestDir::new("app-opened-other-game");
+        let data = dir.path().join("data");
+        let mut app = core(&data);
+        play(&mut app, Color::Black, 0);
+        let before = std::fs::read_to_string(data.join(SAVE_FILE_NAME)).unwrap();
+        for (kind, game, name) in [
+            ("time-chess-game", GameId::Chess, "Time Chess"),
+            ("surface-go-study", GameId::Surface, "Go on surfaces"),
+        ] {
+            let file = dir.path().join(format!("{kind}.json"));
+            std::fs::write(&file, format!(r#"{{"schema":"{kind}","version":1}}"#)).unwrap();
+            app.set_opened_file(file);
+            match app.import_opened_file() {
+                Err(AppError::NotPlayableYet {
+                    game: found,
+                    message,
+                }) => {
+                    assert_eq!(found, game);
+                    assert!(message.contains(name), "{message}");
+                    assert!(message.contains("cannot open"), "{message}");
+                }
+                other => panic!("expected a game this version cannot open, got {other:?}"),
+            }
+            assert_eq!(app.status().opened_file, None);
+        }
+        assert_eq!(app.timego().view().turns.len(), 1);
+        assert_eq!(
+            std::fs::read_to_string(data.join(SAVE_FILE_NAME)).unwrap(),
+            before
+        );
+    }
+
+    #[test]
+    fn invalid_files_are_listed_and_set_aside_only_on_confirmation() {
+        let dir = TestDir::new("app-invalid-files");
+        std::fs::write(dir.path().join("tutorial.json"), "[]").unwrap();
+        let mut app = core(dir.path());
+        let status = app.status();
+        assert_eq!(status.invalid_files.len(), 1);
+        assert_eq!(status.invalid_files[0].name, "tutorial.json");
+        let args = |name: &str, confirm| SetAsideFileArgs {
+            name: name.to_owned(),
+            confirm,
+        };
+        assert!(matches!(
+            app.set_aside_invalid_file(args("tutorial.json", false)),
+            Err(AppError::ConfirmationNeeded { .. })
+        ));
+        for other in ["settings.json", "timego.json", "../x"] {
+            assert!(matches!(
+                app.set_aside_invalid_file(args(other, true)),
+                Err(AppError::InvalidArgument { .. })
+            ));
+        }
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("tutorial.json")).unwrap(),
+            "[]"
+        );
+        let status = app
+            .set_aside_invalid_file(args("tutorial.json", true))
+            .unwrap();
+        assert!(status.invalid_files.is_empty());
+        let names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert!(names
+            .iter()
+            .any(|name| name.starts_with("tutorial.invalid-")));
+    }
+
+    #[test]
+    fn an_invalid_settings_file_is_kept_until_set_aside() {
+        let dir = TestDir::new("app-invalid-settings");
+        let path = dir.path().join("settings.json");
+        std::fs::write(&path, "{\"settings\": {\"language\": 3}}").unwrap();
+        let mut app = core(dir.path());
+        let status = app.status();
+        assert!(status.settings_notice.is_some());
+        assert_eq!(status.invalid_files[0].name, "settings.json");
+        let dark = Settings {
+            theme: crate::settings::Theme::Dark,
+            ..Settings::default()
+        };
+        assert_eq!(app.set_settings(dark.clone()).unwrap(), dark, "in use");
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "{\"settings\": {\"language\": 3}}",
+            "never overwritten silently"
+        );
+        let status = app
+            .set_aside_invalid_file(SetAsideFileArgs {
+                name: "settings.json".to_owned(),
+                confirm: true,
+            })
+            .unwrap();
+        assert!(status.invalid_files.is_empty());
+        assert_eq!(status.settings_notice, None);
+        assert_eq!(dir.names_starting_with("settings.invalid-").len(), 1);
+        drop(app);
+        assert_eq!(core(dir.path()).settings(), dark, "saved once set aside");
     }
 
     #[test]

@@ -44,8 +44,53 @@ fn write_and_sync(temp: &Path, bytes: &[u8]) -> io::Result<()> {
         .create(true)
         .truncate(true)
         .open(temp)?;
+    if let Some(error) = fault::injected(temp) {
+        return Err(error);
+    }
     file.write_all(bytes)?;
     file.sync_all()
+}
+
+/// Injected write failures, for the tests of a full disk and of a read-only data
+/// directory: the writer fails as the operating system would (after creating the
+/// temporary file, like a disk that fills up mid-write), and cleans up the same way.
+/// Tests run as root in CI, where `chmod` does not stop a write, and a tiny tmpfs or a
+/// read-only bind mount cannot be mounted there.
+#[doc(hidden)]
+pub mod fault {
+    use std::io;
+    use std::path::{Path, PathBuf};
+    use std::sync::Mutex;
+
+    static FAILING: Mutex<Vec<(PathBuf, i32)>> = Mutex::new(Vec::new());
+
+    /// From now on every atomic write into `dir` fails with the OS error `code` (such
+    /// as 28, no space left on device, or 30, read-only file system).
+    pub fn fail_writes_in(dir: &Path, code: i32) {
+        let mut failing = FAILING
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        failing.retain(|(failing, _)| failing != dir);
+        failing.push((dir.to_path_buf(), code));
+    }
+
+    /// Writes into `dir` work again.
+    pub fn clear(dir: &Path) {
+        FAILING
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .retain(|(failing, _)| failing != dir);
+    }
+
+    pub(super) fn injected(path: &Path) -> Option<io::Error> {
+        let failing = FAILING
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        failing
+            .iter()
+            .find(|(dir, _)| path.parent() == Some(dir.as_path()))
+            .map(|(_, code)| io::Error::from_raw_os_error(*code))
+    }
 }
 
 #[cfg(unix)]

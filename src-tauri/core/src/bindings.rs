@@ -20,6 +20,7 @@ pub fn export_all(dir: &Path) -> io::Result<Vec<String>> {
     };
     export(crate::AppError::export_all_to(dir))?;
     export(crate::app::AppStatus::export_all_to(dir))?;
+    export(crate::app::SetAsideFileArgs::export_all_to(dir))?;
     export(crate::settings::Settings::export_all_to(dir))?;
     export(crate::save_slot::SaveStatus::export_all_to(dir))?;
     export(crate::timego::TimeGoView::export_all_to(dir))?;

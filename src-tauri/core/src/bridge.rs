@@ -10,16 +10,20 @@
 //! UTF-8, is answered with an error (its `id` when it can be read) and skipped, and no
 //! error quotes more than [`EXCERPT_CHARS`] characters of the request.
 
-use crate::app::AppCore;
+use crate::app::{cancel_jobs, timego_computer_move, AppCore};
 use crate::command_names::FILE_DIALOG_NAMES;
 use crate::error::{AppError, CommandResult};
+use crate::host::job::{Exclusive, Held};
 use crate::timego::levels;
+use crate::timego::ComputerMoveArgs;
 use canon_engine::{surfaces, timechess, timego};
 use lineread::{excerpt, shorten, Line, LineReader, EXCERPT_CHARS};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use std::cell::Cell;
 use std::io::{self, BufRead, Write};
+use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// The largest document any format accepts (the surfaces' import limit today).
@@ -160,11 +164,11 @@ pub fn dispatch(core: &mut AppCore, cmd: &str, payload: Value) -> CommandResult<
         "timego_dismiss_opened_file" => reply(core.dismiss_opened_file()),
         "timego_levels" => reply(levels()),
         "timego_opponent_set" => reply(core.timego_mut().set_opponent(args(cmd, payload)?)?),
-        "timego_computer_move" => reply(
-            core.timego_mut()
-                .computer_move_blocking(args(cmd, payload)?)?,
-        ),
+        "timego_computer_move" => {
+            reply(timego_computer_move(&Held::new(core), args(cmd, payload)?)?)
+        }
         "timego_computer_cancel" => reply(core.timego_mut().computer_cancel()),
+        "app_set_aside_invalid" => reply(core.set_aside_invalid_file(args(cmd, payload)?)?),
         _ if FILE_DIALOG_NAMES.contains(&cmd) => Err(AppError::UnknownCommand {
             message: format!(
                 "{cmd} opens the operating system's file dialog, which only the app has; \
@@ -217,22 +221,26 @@ pub fn serve<W: Write + Send + 'static>(
         }
         let answer = match serde_json::from_str::<Request>(line) {
             Ok(request) if request.cmd == COMPUTER_MOVE => {
-                let started = args(COMPUTER_MOVE, request.args)
-                    .and_then(|args| locked(&core).timego_mut().computer_start(args));
-                match started {
-                    Ok(job) => {
+                match args::<ComputerMoveArgs>(COMPUTER_MOVE, request.args) {
+                    Ok(move_args) => {
                         let core = Arc::clone(&core);
                         let output = Arc::clone(&output);
+                        let (started, start_done) = std::sync::mpsc::channel();
                         searches.push(std::thread::spawn(move || {
-                            let result = job.run();
-                            let outcome = locked(&core).timego_mut().computer_finish(job, result);
-                            let answer = match reply(outcome) {
-                                Ok(value) => json!({"id": request.id, "ok": value}),
-                                Err(error) => json!({"id": request.id, "err": error}),
+                            let core = StartSignal {
+                                core: &core,
+                                started: Cell::new(Some(started)),
                             };
+                            let answer =
+                                match timego_computer_move(&core, move_args).and_then(reply) {
+                                    Ok(value) => json!({"id": request.id, "ok": value}),
+                                    Err(error) => json!({"id": request.id, "err": error}),
+                                };
                             // A harness that went away reads no answers; nothing to do.
                             let _ = write_line(&output, &answer.to_string());
                         }));
+                        // The next line (a cancel above all) must find the job started.
+                        let _ = start_done.recv();
                         continue;
                     }
                     Err(error) => json!({"id": request.id, "err": error}).to_string(),
@@ -245,12 +253,29 @@ pub fn serve<W: Write + Send + 'static>(
             break;
         }
     }
-    locked(&core).timego_mut().computer_cancel();
+    cancel_jobs(&*core);
     for search in searches {
         // A search thread that panicked already lost its answer; the others finish.
         let _ = search.join();
     }
     result
+}
+
+/// The core, telling the bridge's reading loop once the job's start step is done (so a
+/// cancel read next finds the job running).
+struct StartSignal<'a> {
+    core: &'a Mutex<AppCore>,
+    started: Cell<Option<Sender<()>>>,
+}
+
+impl Exclusive<AppCore> for StartSignal<'_> {
+    fn with<R>(&self, f: impl FnOnce(&mut AppCore) -> R) -> R {
+        let result = self.core.with(f);
+        if let Some(started) = self.started.take() {
+            let _ = started.send(());
+        }
+        result
+    }
 }
 
 /// Locks the core; a panic in a search thread must not stop the bridge.
@@ -339,13 +364,13 @@ mod tests {
     fn settings_set_validates_then_persists() {
         let dir = TestDir::new("bridge-settings");
         let mut core = core(&dir);
-        let bad = r#"{"id":1,"cmd":"settings_set","args":{"args":{"language":"en","theme":"dark","default_board_size":9,"default_komi":0,"motion":"system"}}}"#;
+        let bad = r#"{"id":1,"cmd":"settings_set","args":{"args":{"language":"en","theme":"dark","timego":{"default_board_size":9,"default_komi":0},"motion":"system"}}}"#;
         let reply = answer(&mut core, bad);
         assert_eq!(reply["err"]["kind"], "invalid_argument");
         assert!(!dir.path().join("settings.json").exists());
         let good = bad.replace("\"default_board_size\":9", "\"default_board_size\":4");
         let reply = answer(&mut core, &good);
-        assert_eq!(reply["ok"]["default_board_size"], 4);
+        assert_eq!(reply["ok"]["timego"]["default_board_size"], 4);
         drop(core);
         let mut reopened = self::core(&dir);
         let reply = answer(&mut reopened, r#"{"id":2,"cmd":"settings_get"}"#);
@@ -538,7 +563,7 @@ mod tests {
         );
         let status = answer(&mut second, r#"{"id":1,"cmd":"app_status"}"#);
         assert_eq!(status["ok"]["instance"]["kind"], "secondary");
-        let set = r#"{"id":2,"cmd":"settings_set","args":{"args":{"language":"fr","theme":"light","default_board_size":5,"default_komi":0.5,"motion":"reduce"}}}"#;
+        let set = r#"{"id":2,"cmd":"settings_set","args":{"args":{"language":"fr","theme":"light","timego":{"default_board_size":5,"default_komi":0.5},"motion":"reduce"}}}"#;
         assert_eq!(answer(&mut second, set)["ok"]["language"], "fr");
         assert!(!dir.path().join("settings.json").exists());
     }

@@ -32,6 +32,7 @@ pub const NAMES: &[&str] = &[
     "timego_opponent_set",
     "timego_computer_move",
     "timego_computer_cancel",
+    "app_set_aside_invalid",
 ];
 
 /// Commands that open the operating system's file dialogs (so the webview never names a

@@ -1,8 +1,18 @@
 //! The one error type every command returns, serialized for the UI as
 //! `{"kind": "...", "message": "..."}` so it can always show words to the player.
 
+use crate::host::GameId;
 use serde::Serialize;
 use ts_rs::TS;
+
+/// An engine's typed rejection, one variant per game; serialized as the game's own
+/// rejection (the game is named beside it in [`AppError::Illegal`]).
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(untagged)]
+pub enum GameRejection {
+    /// A TimeGo rule.
+    TimeGo(canon_engine::timego::Rejection),
+}
 
 /// Why a command did nothing. `message` is always a sentence a player can read.
 #[derive(Debug, Clone, PartialEq, Serialize, TS, thiserror::Error)]
@@ -17,10 +27,20 @@ pub enum AppError {
     /// The rules forbid the action; nothing changed.
     #[error("{message}")]
     Illegal {
+        /// Whose rules.
+        game: GameId,
         /// The engine's reason, in words.
         message: String,
         /// The engine's reason, for a translated text.
-        rejection: canon_engine::timego::Rejection,
+        rejection: GameRejection,
+    },
+    /// The file is a game this version has no screen for yet; nothing changed.
+    #[error("{message}")]
+    NotPlayableYet {
+        /// The file's game.
+        game: GameId,
+        /// What happened, in words.
+        message: String,
     },
     /// An imported or saved record was rejected; nothing changed.
     #[error("{message}")]
@@ -56,6 +76,15 @@ impl AppError {
         }
     }
 
+    /// A TimeGo rule refused the action: `message` says why in words.
+    pub fn timego_illegal(rejection: canon_engine::timego::Rejection, message: String) -> Self {
+        AppError::Illegal {
+            game: GameId::TimeGo,
+            message,
+            rejection: GameRejection::TimeGo(rejection),
+        }
+    }
+
     /// A file-access error.
     pub fn storage(message: impl Into<String>) -> Self {
         AppError::Storage {
@@ -79,5 +108,18 @@ mod tests {
             serde_json::json!({"kind": "invalid_argument", "message": "size 7 is not 2, 3, 4 or 5"})
         );
         assert_eq!(error.to_string(), "size 7 is not 2, 3, 4 or 5");
+    }
+
+    #[test]
+    fn an_illegal_action_names_its_game_and_keeps_the_engines_rejection() {
+        let rejection = canon_engine::timego::Rejection::Occupied { point: 1 };
+        let error = AppError::timego_illegal(rejection.clone(), "B1 is occupied".to_owned());
+        let value = serde_json::to_value(&error).unwrap();
+        assert_eq!(value["kind"], "illegal");
+        assert_eq!(value["game"], "timego");
+        assert_eq!(
+            value["rejection"],
+            serde_json::to_value(&rejection).unwrap()
+        );
     }
 }

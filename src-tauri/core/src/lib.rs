@@ -12,15 +12,16 @@ pub mod bindings;
 pub mod bridge;
 pub mod command_names;
 pub mod error;
+pub mod host;
 pub mod instance_lock;
 pub mod sample;
 pub mod save_slot;
 pub mod settings;
 pub mod settings_store;
-#[cfg(test)]
-mod test_dir;
+#[doc(hidden)]
+pub mod test_dir;
 pub mod timego;
 pub mod tutorial;
 
 pub use app::AppCore;
-pub use error::{AppError, CommandResult};
+pub use error::{AppError, CommandResult, GameRejection};

@@ -1,4 +1,5 @@
-//! One game's save file in the app data directory, with the rules that protect it.
+//! A file the app writes in its data directory (a game's save, the tutorial progress, the
+//! opponent settings), with the one policy that protects every such file.
 //!
 //! - Saves are atomic ([`crate::atomic_file`]).
 //! - A secondary instance never writes ([`crate::instance_lock`]).
@@ -7,6 +8,8 @@
 //!   old file is kept under another name.
 
 use crate::atomic_file::write_atomically;
+use crate::error::{AppError, CommandResult};
+use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -37,6 +40,18 @@ pub enum SaveStatus {
         /// The operating system's error, in words.
         message: String,
     },
+}
+
+/// A file of the app data directory that is kept aside because it is invalid, as the
+/// player is told about it (with a way to set it aside).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct InvalidFile {
+    /// Its file name in the app data directory (what `app_set_aside_invalid` takes).
+    pub name: String,
+    /// Its full path.
+    pub file: String,
+    /// What is wrong with it, in words.
+    pub message: String,
 }
 
 /// What was found in a save file at start-up.
@@ -92,6 +107,39 @@ impl SaveSlot {
             Err(error) if error.kind() == io::ErrorKind::NotFound => Found::Nothing,
             Err(error) => Found::Unreadable(format!("the file cannot be read: {error}")),
         }
+    }
+
+    /// The file's bytes as they are now (an invalid file, to be exported as it is).
+    pub fn read_bytes(&self) -> CommandResult<Vec<u8>> {
+        std::fs::read(&self.path).map_err(|error| {
+            AppError::storage(format!("cannot read {}: {error}", self.path.display()))
+        })
+    }
+
+    /// Reads a small JSON file: `None` when there is none, the reason in words when it
+    /// cannot be read or is not a `T`.
+    pub fn read_json<T: DeserializeOwned>(&self) -> Result<Option<T>, String> {
+        match self.read() {
+            Found::Nothing => Ok(None),
+            Found::Unreadable(reason) => Err(reason),
+            Found::Text(text) => serde_json::from_str(&text)
+                .map(Some)
+                .map_err(|error| format!("the file is not valid: {error}")),
+        }
+    }
+
+    /// The file as the player is told about it while it is kept aside as invalid.
+    pub fn invalid_file(&self) -> Option<InvalidFile> {
+        let message = self.invalid.clone()?;
+        Some(InvalidFile {
+            name: self
+                .path
+                .file_name()
+                .map(|name| name.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            file: self.path.display().to_string(),
+            message,
+        })
     }
 
     /// Records that the file on disk is invalid for `reason`: from now on nothing is

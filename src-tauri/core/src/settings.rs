@@ -1,4 +1,6 @@
-//! The player's settings: language, theme, defaults for new games, motion.
+//! The player's settings: language, theme and motion for the app, and each game's own
+//! (`timego`: defaults for new games). The flat settings of earlier versions are read and
+//! migrated once ([`Settings::from_stored`]).
 //!
 //! Values are validated here whatever stores them: the app persists them with
 //! `tauri-plugin-store`, the IPC bridge in a JSON file of the same shape.
@@ -41,12 +43,20 @@ pub struct Settings {
     pub language: String,
     /// Colour scheme.
     pub theme: Theme,
+    /// Animation preference.
+    pub motion: Motion,
+    /// TimeGo's settings.
+    pub timego: TimeGoSettings,
+}
+
+/// TimeGo's settings: what its new-game menu offers first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct TimeGoSettings {
     /// Board size offered first in the new-game menu (4 or 5).
     pub default_board_size: u8,
     /// Komi offered first for new games: a multiple of 0.5, at most the board area.
     pub default_komi: f64,
-    /// Animation preference.
-    pub motion: Motion,
 }
 
 impl Default for Settings {
@@ -54,11 +64,38 @@ impl Default for Settings {
         Self {
             language: "en".to_owned(),
             theme: Theme::System,
-            default_board_size: 5,
-            default_komi: 0.0,
             motion: Motion::System,
+            timego: TimeGoSettings {
+                default_board_size: 5,
+                default_komi: 0.0,
+            },
         }
     }
+}
+
+/// The keys of TimeGo's settings, which earlier versions kept at the top level.
+const FLAT_TIMEGO_KEYS: [&str; 2] = ["default_board_size", "default_komi"];
+
+/// Moves the flat TimeGo keys of an earlier version's settings into `timego`; returns
+/// whether anything moved. Every other key stays where it is (and is then checked).
+fn migrate_flat(value: &mut serde_json::Value) -> bool {
+    let Some(object) = value.as_object_mut() else {
+        return false;
+    };
+    if object.contains_key("timego") {
+        return false;
+    }
+    let mut timego = serde_json::Map::new();
+    for key in FLAT_TIMEGO_KEYS {
+        if let Some(field) = object.remove(key) {
+            timego.insert(key.to_owned(), field);
+        }
+    }
+    if timego.is_empty() {
+        return false;
+    }
+    object.insert("timego".to_owned(), serde_json::Value::Object(timego));
+    true
 }
 
 /// Board sizes of the new-game menu (the engine also accepts 2 and 3 for records).
@@ -73,33 +110,47 @@ impl Settings {
                 self.language
             ));
         }
-        if !MENU_BOARD_SIZES.contains(&self.default_board_size) {
+        let timego = &self.timego;
+        if !MENU_BOARD_SIZES.contains(&timego.default_board_size) {
             return Err(format!(
                 "default board size {} is not offered; choose 4 or 5",
-                self.default_board_size
+                timego.default_board_size
             ));
         }
-        validate_komi(self.default_komi, self.default_board_size)
+        validate_komi(timego.default_komi, timego.default_board_size)
             .map_err(|reason| format!("default komi: {reason}"))
     }
 
     /// Reads stored settings, falling back to the defaults (with the reason) when the
     /// stored value is missing or invalid, so a bad settings file never stops the app.
     pub fn from_stored(value: Option<serde_json::Value>) -> (Settings, Option<String>) {
-        let Some(value) = value else {
-            return (Settings::default(), None);
+        let (settings, notice, _) = Self::from_stored_migrating(value);
+        (settings, notice)
+    }
+
+    /// As [`Settings::from_stored`], and says whether the stored value had the flat form
+    /// of earlier versions (TimeGo's keys at the top level) and was migrated: the caller
+    /// then stores the migrated form once.
+    pub fn from_stored_migrating(
+        value: Option<serde_json::Value>,
+    ) -> (Settings, Option<String>, bool) {
+        let Some(mut value) = value else {
+            return (Settings::default(), None, false);
         };
+        let migrated = migrate_flat(&mut value);
         match serde_json::from_value::<Settings>(value) {
             Ok(settings) => match settings.validate() {
-                Ok(()) => (settings, None),
+                Ok(()) => (settings, None, migrated),
                 Err(reason) => (
                     Settings::default(),
                     Some(format!("saved settings ignored: {reason}")),
+                    false,
                 ),
             },
             Err(error) => (
                 Settings::default(),
                 Some(format!("saved settings ignored: {error}")),
+                false,
             ),
         }
     }
@@ -160,7 +211,7 @@ mod tests {
         let settings = Settings::default();
         assert_eq!(settings.validate(), Ok(()));
         assert_eq!(settings.language, "en");
-        assert_eq!(settings.default_komi, 0.0);
+        assert_eq!(settings.timego.default_komi, 0.0);
     }
 
     #[test]
@@ -176,7 +227,11 @@ mod tests {
         for (patch, expected) in bad {
             let mut value = serde_json::to_value(Settings::default()).unwrap();
             for (key, field) in patch.as_object().unwrap() {
-                value[key] = field.clone();
+                // TimeGo's keys live under `timego` since settings are per game.
+                match FLAT_TIMEGO_KEYS.contains(&key.as_str()) {
+                    true => value["timego"][key] = field.clone(),
+                    false => value[key] = field.clone(),
+                }
             }
             let settings: Settings = serde_json::from_value(value).unwrap();
             let error = settings.validate().unwrap_err();
@@ -217,5 +272,38 @@ mod tests {
         assert_eq!(notice, None);
         assert_eq!(settings.theme, Theme::Dark);
         assert_eq!(settings.motion, Motion::Reduce);
+    }
+
+    #[test]
+    fn the_flat_settings_of_earlier_versions_are_migrated_losing_nothing() {
+        let flat = json!({"language": "pt-BR", "theme": "dark", "default_board_size": 4,
+            "default_komi": -1.5, "motion": "reduce"});
+        let (settings, notice, migrated) = Settings::from_stored_migrating(Some(flat.clone()));
+        assert!(migrated);
+        assert_eq!(notice, None);
+        let stored = serde_json::to_value(&settings).unwrap();
+        assert_eq!(
+            stored,
+            json!({"language": "pt-BR", "theme": "dark", "motion": "reduce",
+                "timego": {"default_board_size": 4, "default_komi": -1.5}})
+        );
+        for (key, value) in flat.as_object().unwrap() {
+            let path = if FLAT_TIMEGO_KEYS.contains(&key.as_str()) {
+                format!("/timego/{key}")
+            } else {
+                format!("/{key}")
+            };
+            assert_eq!(stored.pointer(&path), Some(value), "{key}");
+        }
+        // The migrated form is read as it is, once and for all.
+        let (again, _, migrated) = Settings::from_stored_migrating(Some(stored));
+        assert!(!migrated);
+        assert_eq!(again, settings);
+        // An unknown flat key is still refused, never silently dropped by the migration.
+        let extra = json!({"language": "en", "theme": "dark", "default_board_size": 4,
+            "default_komi": 0.5, "motion": "reduce", "colour": "red"});
+        let (_, notice, migrated) = Settings::from_stored_migrating(Some(extra));
+        assert!(notice.unwrap().contains("colour"));
+        assert!(!migrated);
     }
 }

@@ -1,4 +1,5 @@
-//! Unique scratch directories for tests, removed when dropped.
+//! Unique scratch directories for tests, removed when dropped: the one helper the core's
+//! unit tests and its integration tests (`tests/`) share.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -25,6 +26,23 @@ impl TestDir {
     /// The directory.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// The names of the files in the directory that start with `prefix`, sorted.
+    pub fn names_starting_with(&self, prefix: &str) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(&self.path)
+            .expect("read test directory")
+            .map(|entry| {
+                entry
+                    .expect("read entry")
+                    .file_name()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .filter(|name| name.starts_with(prefix))
+            .collect();
+        names.sort();
+        names
     }
 }
 

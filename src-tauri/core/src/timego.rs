@@ -2,7 +2,9 @@
 //! autosave of the complete `time-go-game` document after every change.
 
 use crate::error::{AppError, CommandResult};
-use crate::save_slot::{Found, SaveSlot, SaveStatus};
+use crate::host::session::GameSession;
+use crate::host::HostedGame;
+use crate::save_slot::SaveStatus;
 use crate::settings::Settings;
 use canon_engine::go::Chain;
 use canon_engine::timego::{
@@ -18,8 +20,8 @@ mod computer;
 use computer::Computer;
 pub use computer::{
     levels, think_limits, think_limits_from, ComputerJob, ComputerMoveArgs, ComputerOutcome,
-    ComputerSide, LevelInfo, OpponentSettings, DEADLINE_MARGIN_MS, OPPONENT_FILE_NAME,
-    THINK_MS_VARIABLE,
+    ComputerSide, LevelInfo, OpponentSettings, TimeGoSearch, DEADLINE_MARGIN_MS,
+    OPPONENT_FILE_NAME, THINK_MS_VARIABLE,
 };
 
 /// File name of the TimeGo save in the app data directory.
@@ -157,12 +159,51 @@ pub struct TimePreview {
     pub comparison: TimeMoveComparison,
 }
 
-/// The app's TimeGo game and its save file.
+/// TimeGo on the game host: the engine's `Game` is the line the host saves and replays.
+impl HostedGame for Game {
+    type Action = Action;
+    type View = GameView;
+    const NAME: &'static str = "TimeGo";
+    const DOCUMENT_KIND: &'static str = "time-go-game";
+    const SAVE_FILE: &'static str = SAVE_FILE_NAME;
+    const DOCUMENT_LIMIT: usize = DOCUMENT_LIMIT;
+
+    fn from_record(bytes: &[u8]) -> Result<(Self, usize), String> {
+        Game::from_record(bytes).map_err(|error| error.to_string())
+    }
+
+    fn to_record(&self, cursor: usize) -> Result<String, String> {
+        self.to_json(cursor).map_err(|error| error.to_string())
+    }
+
+    fn line_len(&self) -> usize {
+        self.actions().len()
+    }
+
+    fn state_at(&self, cursor: usize) -> Result<Self, String> {
+        Game::state_at(self, cursor).map_err(|error| error.to_string())
+    }
+
+    fn apply_action(&mut self, action: Action) -> Result<(), AppError> {
+        let size = self.size();
+        Game::apply(self, action)
+            .map(|_| ())
+            .map_err(|rejection| illegal(rejection, size))
+    }
+
+    fn revision(&self) -> String {
+        Game::revision(self)
+    }
+
+    fn view(&self) -> GameView {
+        Game::view(self)
+    }
+}
+
+/// The app's TimeGo game: the host's session plus what only TimeGo has (arrivals,
+/// preview, groups, the computer opponent).
 pub struct TimeGoSession {
-    slot: SaveSlot,
-    game: Game,
-    cursor: usize,
-    viewed: Game,
+    session: GameSession<Game>,
     computer: Computer,
 }
 
@@ -170,54 +211,30 @@ impl TimeGoSession {
     /// Loads the saved game from `data_dir`, or starts a new one with the settings'
     /// defaults when there is none. An invalid save is kept and pauses saving.
     pub fn open(data_dir: &Path, may_write: bool, settings: &Settings) -> Self {
-        let mut slot = SaveSlot::new(data_dir.join(SAVE_FILE_NAME), may_write);
-        let loaded = match slot.read() {
-            Found::Nothing => None,
-            Found::Unreadable(reason) => {
-                slot.mark_invalid(format!("The saved TimeGo game cannot be read: {reason}."));
-                None
-            }
-            Found::Text(text) => match Game::from_record(text.as_bytes()) {
-                Ok(loaded) => {
-                    slot.mark_loaded();
-                    Some(loaded)
-                }
-                Err(error) => {
-                    slot.mark_invalid(format!("The saved TimeGo game is invalid: {error}."));
-                    None
-                }
-            },
-        };
-        let computer = Computer::open(data_dir, may_write, loaded.is_some());
-        let (game, cursor) = loaded.unwrap_or_else(|| (fresh_game(settings), 0));
-        let viewed = game.state_at(cursor).unwrap_or_else(|_| game.clone());
-        Self {
-            slot,
-            game,
-            cursor,
-            viewed,
-            computer,
-        }
+        let (session, loaded) = GameSession::open(data_dir, may_write, || fresh_game(settings));
+        let computer = Computer::open(data_dir, may_write, loaded);
+        Self { session, computer }
     }
 
     /// The save status.
     pub fn save_status(&self) -> &SaveStatus {
-        self.slot.status()
+        self.session.save_status()
     }
 
     /// The current view.
     pub fn view(&self) -> TimeGoView {
-        let position = self.viewed.view();
-        let size = self.viewed.size();
+        let viewed = self.session.viewed();
+        let position = viewed.view();
+        let size = viewed.size();
         TimeGoView {
             lock_blocked: position
                 .lock_rejection
                 .clone()
                 .map(|rejection| Reason::new(rejection, size)),
             position,
-            turns: self.game.actions().to_vec(),
-            cursor: self.cursor,
-            save: self.slot.status().clone(),
+            turns: self.session.line().actions().to_vec(),
+            cursor: self.session.cursor(),
+            save: self.session.save_status().clone(),
             opponent: self.computer.settings(),
             computer_to_move: self.computer_to_move(),
         }
@@ -235,7 +252,7 @@ impl TimeGoSession {
             .map_err(|reason| AppError::invalid(format!("komi {reason}")))?;
         let game = Game::new(args.size, args.komi)
             .map_err(|error| AppError::invalid(error.to_string()))?;
-        self.install(game, 0);
+        self.session.replace(game, 0);
         self.forget_opponent();
         Ok(self.view())
     }
@@ -243,36 +260,21 @@ impl TimeGoSession {
     /// Plays one action in the viewed position. While reviewing an earlier position this
     /// needs `replace_future`, and then replaces the later turns.
     pub fn apply(&mut self, args: ApplyArgs) -> CommandResult<TimeGoView> {
-        let later = self.game.actions().len() - self.cursor;
-        if later > 0 && !args.replace_future {
-            return Err(replace_confirmation(later));
-        }
-        let mut game = self.viewed.clone();
-        game.apply(args.action)
-            .map_err(|rejection| illegal(rejection, game.size()))?;
-        let cursor = game.actions().len();
-        self.install(game, cursor);
+        self.session.apply(args.action, args.replace_future)?;
         Ok(self.view())
     }
 
     /// Views the position after the first `cursor` actions; the later turns are kept.
     pub fn review(&mut self, args: ReviewArgs) -> CommandResult<TimeGoView> {
-        let viewed = self
-            .game
-            .state_at(args.cursor)
-            .map_err(|error| AppError::invalid(error.to_string()))?;
-        self.computer.cancel();
-        self.cursor = args.cursor;
-        self.viewed = viewed;
-        self.autosave();
+        self.session.review(args.cursor)?;
         Ok(self.view())
     }
 
     /// Every permitted arrival gap of the traveller at `source` in the viewed position.
     pub fn arrivals(&self, args: ArrivalsArgs) -> CommandResult<Vec<ArrivalOption>> {
-        let size = self.viewed.size();
-        let arrivals = self
-            .viewed
+        let viewed = self.session.viewed();
+        let size = viewed.size();
+        let arrivals = viewed
             .arrivals(args.source)
             .map_err(|rejection| illegal(rejection, size))?;
         Ok(arrivals
@@ -289,10 +291,10 @@ impl TimeGoSession {
     /// The possible present of the time move `source -> target` by the player to move;
     /// the game does not change.
     pub fn preview(&self, args: PreviewArgs) -> CommandResult<TimePreview> {
-        let consequences = self
-            .viewed
+        let viewed = self.session.viewed();
+        let consequences = viewed
             .preview_time(args.source, args.target)
-            .map_err(|rejection| illegal(rejection, self.viewed.size()))?;
+            .map_err(|rejection| illegal(rejection, viewed.size()))?;
         let cancelled_reasons = consequences
             .cancelled
             .iter()
@@ -304,10 +306,9 @@ impl TimeGoSession {
                 )
             })
             .collect();
-        let comparison = self
-            .viewed
+        let comparison = viewed
             .compare_time(args.source, args.target)
-            .map_err(|rejection| illegal(rejection, self.viewed.size()))?;
+            .map_err(|rejection| illegal(rejection, viewed.size()))?;
         Ok(TimePreview {
             consequences,
             cancelled_reasons,
@@ -318,144 +319,61 @@ impl TimeGoSession {
     /// The group through `point` of `board` (a board of the viewed game) with its empty
     /// liberties, computed by the engine; `None` for an empty point.
     pub fn group(&self, args: GroupArgs) -> CommandResult<Option<Chain>> {
-        self.viewed
+        self.session
+            .viewed()
             .group_at(&args.board, args.point)
             .map_err(|error| AppError::invalid(error.to_string()))
     }
 
     /// Every legal action in the viewed position, sorted as the CLI's `legal` prints them.
     pub fn legal(&self) -> Vec<Action> {
-        self.viewed.legal_actions()
+        self.session.viewed().legal_actions()
     }
 
     /// The complete `time-go-game` document of the line with the viewed cursor.
     pub fn export(&self) -> CommandResult<String> {
-        self.game
-            .to_json(self.cursor)
-            .map_err(|error| AppError::storage(error.to_string()))
+        self.session.export()
     }
 
     /// Replaces the game with an imported document; a rejected document changes nothing.
     pub fn import(&mut self, args: ImportArgs) -> CommandResult<TimeGoView> {
-        if args.text.len() > DOCUMENT_LIMIT {
-            return Err(AppError::InvalidRecord {
-                message: format!(
-                    "the document has {} bytes, more than the limit of {DOCUMENT_LIMIT}",
-                    args.text.len()
-                ),
-            });
-        }
-        let (game, cursor) =
-            Game::from_record(args.text.as_bytes()).map_err(|error| AppError::InvalidRecord {
-                message: error.to_string(),
-            })?;
-        self.install(game, cursor);
+        self.session.import(&args.text)?;
         self.forget_opponent();
         Ok(self.view())
     }
 
     /// The text of the invalid save file kept on disk, for the player to export.
     pub fn invalid_save(&self) -> CommandResult<Option<String>> {
-        if self.slot.invalid_reason().is_none() {
-            return Ok(None);
-        }
-        match std::fs::read(self.slot.path()) {
-            Ok(bytes) => Ok(Some(String::from_utf8_lossy(&bytes).into_owned())),
-            Err(error) => Err(AppError::storage(format!(
-                "cannot read {}: {error}",
-                self.slot.path().display()
-            ))),
-        }
+        self.session.invalid_save()
     }
 
     /// On the player's explicit confirmation, renames the invalid save aside (keeping it)
     /// and saves the current game in its place.
     pub fn set_aside_invalid(&mut self, args: ConfirmArgs) -> CommandResult<TimeGoView> {
-        if !args.confirm {
-            return Err(AppError::ConfirmationNeeded {
-                message: "Starting fresh sets the unreadable save aside under a new name; confirm to continue.".to_owned(),
-            });
-        }
-        if self.slot.invalid_reason().is_none() {
-            return Err(AppError::invalid(
-                "there is no invalid TimeGo save to set aside",
-            ));
-        }
-        let stamp = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|elapsed| elapsed.as_secs())
-            .unwrap_or(0);
-        self.slot
-            .set_aside_invalid(stamp)
-            .map_err(|error| AppError::storage(format!("cannot set the save aside: {error}")))?;
-        self.autosave();
+        self.session.set_aside_invalid(args.confirm)?;
         Ok(self.view())
     }
 
     /// Writes the game's document to `path` (chosen by the player in a file dialog).
     pub fn export_to(&self, path: &Path) -> CommandResult<()> {
-        let text = self.export()?;
-        crate::atomic_file::write_atomically(path, text.as_bytes())
-            .map_err(|error| AppError::storage(format!("cannot write {}: {error}", path.display())))
+        self.session.export_to(path)
     }
 
     /// Copies the kept invalid save, byte for byte, to `path`.
     pub fn export_invalid_to(&self, path: &Path) -> CommandResult<()> {
-        if self.slot.invalid_reason().is_none() {
-            return Err(AppError::invalid(
-                "there is no invalid TimeGo save to export",
-            ));
-        }
-        let bytes = std::fs::read(self.slot.path()).map_err(|error| {
-            AppError::storage(format!(
-                "cannot read {}: {error}",
-                self.slot.path().display()
-            ))
-        })?;
-        crate::atomic_file::write_atomically(path, &bytes)
-            .map_err(|error| AppError::storage(format!("cannot write {}: {error}", path.display())))
+        self.session.export_invalid_to(path)
     }
 
     /// Imports the document in the file at `path`; files over the 2 MiB limit are
     /// refused before they are read whole.
     pub fn import_from(&mut self, path: &Path) -> CommandResult<TimeGoView> {
-        use std::io::Read;
-        let mut bytes = Vec::new();
-        std::fs::File::open(path)
-            .and_then(|file| file.take(DOCUMENT_LIMIT as u64 + 1).read_to_end(&mut bytes))
-            .map_err(|error| {
-                AppError::storage(format!("cannot read {}: {error}", path.display()))
-            })?;
-        let text = String::from_utf8(bytes).map_err(|_| AppError::InvalidRecord {
-            message: format!("{} is not UTF-8 text", path.display()),
-        })?;
-        self.import(ImportArgs { text })
+        self.session.import_from(path)?;
+        self.forget_opponent();
+        Ok(self.view())
     }
 
-    fn install(&mut self, game: Game, cursor: usize) {
-        // Any change of the position makes a running computer move stale.
-        self.computer.cancel();
-        self.viewed = if cursor == game.actions().len() {
-            game.clone()
-        } else {
-            game.state_at(cursor).unwrap_or_else(|_| game.clone())
-        };
-        self.game = game;
-        self.cursor = cursor;
-        self.autosave();
-    }
-
-    fn autosave(&mut self) {
-        // The cursor never leaves the line, so the document can always be written.
-        if let Ok(text) = self.game.to_json(self.cursor) {
-            self.slot.save(&text);
-        }
-    }
-}
-
-/// A new or imported game starts with two people playing: its opponent settings (not
-/// part of the `time-go-game` document) are set afterwards by `timego_opponent_set`.
-impl TimeGoSession {
+    /// A new or imported game starts with two people playing: its opponent settings (not
+    /// part of the `time-go-game` document) are set afterwards by `timego_opponent_set`.
     fn forget_opponent(&mut self) {
         // The game is already replaced and the settings are reset in memory; a file that
         // cannot be written only brings the old side back after a restart.
@@ -463,32 +381,24 @@ impl TimeGoSession {
     }
 }
 
-fn replace_confirmation(later: usize) -> AppError {
-    AppError::ConfirmationNeeded {
-        message: format!(
-            "You are reviewing an earlier position: playing here replaces the {later} later turn{} of this game. Export the game first to keep them.",
-            if later == 1 { "" } else { "s" }
-        ),
-    }
-}
-
 fn fresh_game(settings: &Settings) -> Game {
-    Game::new(settings.default_board_size, settings.default_komi)
-        .or_else(|_| Game::new(5, 0.0))
-        .expect("a 5×5 game with zero komi is always valid")
+    Game::new(
+        settings.timego.default_board_size,
+        settings.timego.default_komi,
+    )
+    .or_else(|_| Game::new(5, 0.0))
+    .expect("a 5×5 game with zero komi is always valid")
 }
 
 fn illegal(rejection: Rejection, size: u8) -> AppError {
     let reason = Reason::new(rejection, size);
-    AppError::Illegal {
-        message: reason.message,
-        rejection: reason.rejection,
-    }
+    AppError::timego_illegal(reason.rejection, reason.message)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::GameRejection;
     use crate::test_dir::TestDir;
     use canon_engine::go::Color;
 
@@ -569,7 +479,11 @@ mod tests {
         let before = saved(&dir);
         let occupied = session.apply(place(Color::White, 1)).unwrap_err();
         match &occupied {
-            AppError::Illegal { message, rejection } => {
+            AppError::Illegal {
+                message,
+                rejection: GameRejection::TimeGo(rejection),
+                ..
+            } => {
                 assert!(matches!(rejection, Rejection::Occupied { point: 1 }));
                 assert!(message.contains("B1"), "{message}");
             }
@@ -579,7 +493,7 @@ mod tests {
         assert!(matches!(
             wrong_player,
             AppError::Illegal {
-                rejection: Rejection::NotYourTurn { .. },
+                rejection: GameRejection::TimeGo(Rejection::NotYourTurn { .. }),
                 ..
             }
         ));
@@ -808,7 +722,7 @@ mod tests {
             matches!(
                 refused,
                 AppError::Illegal {
-                    rejection: Rejection::ActionLimit { limit: 1024 },
+                    rejection: GameRejection::TimeGo(Rejection::ActionLimit { limit: 1024 }),
                     ..
                 }
             ),

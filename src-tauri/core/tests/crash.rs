@@ -4,7 +4,9 @@
 //! and is killed at random moments, hundreds of times. After every kill the file on disk
 //! must import through the engine, be byte for byte one of the documents the child could
 //! have written, and never be older than a save the child had already confirmed (nothing
-//! acknowledged is lost).
+//! acknowledged is lost). The same holds for every other file the app writes: the
+//! settings (as the bridge's `JsonFileSettings` writes them; the app's tauri-plugin-store
+//! cannot run here), the opponent settings and the tutorial progress.
 
 #![cfg(unix)]
 
@@ -68,7 +70,16 @@ fn game_requests(actions: usize) -> Vec<String> {
 /// Every file content the loop can leave behind, in order: computed by running the same
 /// requests in this process and reading the file after each one.
 fn expected_files(requests: &[String], file_name: &str) -> Vec<String> {
-    let dir = scratch("expected");
+    expected_contents(requests, file_name)
+        .into_iter()
+        .map(|text| text.expect("every request saves the game"))
+        .collect()
+}
+
+/// The contents of `file_name` after each of `requests` (`None`: no file yet), run in
+/// this process on a fresh data directory.
+fn expected_contents(requests: &[String], file_name: &str) -> Vec<Option<String>> {
+    let dir = scratch(&format!("expected-{file_name}"));
     let store = Box::new(JsonFileSettings::new(dir.join("settings.json")));
     let mut core = AppCore::open(&dir, store).unwrap();
     let files = requests
@@ -76,12 +87,21 @@ fn expected_files(requests: &[String], file_name: &str) -> Vec<String> {
         .map(|request| {
             let answer = answer_line(&mut core, request);
             assert!(answer.contains("\"ok\""), "{request} failed: {answer}");
-            std::fs::read_to_string(dir.join(file_name)).unwrap()
+            std::fs::read_to_string(dir.join(file_name)).ok()
         })
         .collect();
     drop(core);
     std::fs::remove_dir_all(&dir).unwrap();
     files
+}
+
+/// A seed from the clock, printed with every failure.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos() as u64
+        | 1
 }
 
 /// When to kill the child.
@@ -162,11 +182,7 @@ fn saved_index(dir: &Path, expected: &[String], context: &str) -> Option<usize> 
 
 #[test]
 fn timego_save_survives_sigkill_at_random_moments() {
-    let seed = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos() as u64
-        | 1;
+    let seed = clock_seed();
     let mut rng = Rng(SplitMix64::new(seed));
     let requests = game_requests(ACTIONS);
     let expected = expected_files(&requests, SAVE_FILE_NAME);
@@ -230,4 +246,143 @@ fn timego_save_survives_sigkill_at_random_moments() {
         "seed {seed}: the saved game never grew beyond {longest} actions"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The request loop of one of the other files the app writes, and the file's contents
+/// after each request (`None`: no file yet).
+struct FileLoop {
+    file: &'static str,
+    requests: Vec<String>,
+    expected: Vec<Option<String>>,
+    /// Whether the harness removes the file before each child (the tutorial writes only
+    /// newly solved lessons, so each child starts its progress over).
+    fresh: bool,
+}
+
+impl FileLoop {
+    fn new(file: &'static str, requests: Vec<String>, fresh: bool) -> Self {
+        let expected = expected_contents(&requests, file);
+        Self {
+            file,
+            requests,
+            expected,
+            fresh,
+        }
+    }
+}
+
+fn request(id: usize, cmd: &str, args: serde_json::Value) -> String {
+    serde_json::json!({"id": id, "cmd": cmd, "args": {"args": args}}).to_string()
+}
+
+/// Settings that differ at every request (komi −25 to 25 by halves, three themes).
+fn settings_loop() -> FileLoop {
+    let themes = ["system", "light", "dark"];
+    let requests = (0..150)
+        .map(|i| {
+            let settings = serde_json::json!({
+                "language": "en",
+                "theme": themes[i % 3],
+                "timego": {
+                    "default_board_size": 5,
+                    "default_komi": (i % 101) as f64 * 0.5 - 25.0,
+                },
+                "motion": "system",
+            });
+            request(i, "settings_set", settings)
+        })
+        .collect();
+    FileLoop::new("settings.json", requests, false)
+}
+
+/// The opponent settings going round every side and level (each differs from the last,
+/// so each is written).
+fn opponent_loop() -> FileLoop {
+    let mut combos = Vec::new();
+    for computer in ["white", "black", "none"] {
+        for level in ["classic", "strong"] {
+            combos.push(serde_json::json!({"computer": computer, "level": level}));
+        }
+    }
+    let requests = (0..150)
+        .map(|i| request(i, "timego_opponent_set", combos[i % combos.len()].clone()))
+        .collect();
+    FileLoop::new("timego-opponent.json", requests, false)
+}
+
+/// Every tutorial lesson solved in turn: the progress file grows by one lesson each time.
+fn tutorial_loop() -> FileLoop {
+    let mut requests = Vec::new();
+    for (index, lesson) in canon_engine::timego::tutorial::LESSONS.iter().enumerate() {
+        requests.push(request(
+            requests.len(),
+            "tutorial_start",
+            serde_json::json!({ "index": index }),
+        ));
+        for action in lesson.solution {
+            requests.push(request(
+                requests.len(),
+                "tutorial_apply",
+                serde_json::json!({ "action": action }),
+            ));
+        }
+    }
+    FileLoop::new("tutorial.json", requests, true)
+}
+
+/// Kills children writing `file_loop` at random moments; after each kill the file is
+/// absent only if nothing was confirmed, is valid JSON, is byte for byte one of the
+/// documents the loop writes, and is never older than the last confirmed answer.
+fn survives_sigkill(file_loop: &FileLoop, kills: usize, rng: &mut Rng, seed: u64) {
+    let dir = scratch(&format!("loop-{}", file_loop.file));
+    let path = dir.join(file_loop.file);
+    let mut killed_mid_stream = 0;
+    for kill in 0..kills {
+        let context = format!("seed {seed}, {} kill {kill}", file_loop.file);
+        if file_loop.fresh {
+            let _ = std::fs::remove_file(&path);
+        }
+        let before = std::fs::read_to_string(&path).ok();
+        let kill_at = if rng.below(5) == 0 {
+            KillAt::AfterStart(Duration::from_micros(rng.below(5_000)))
+        } else {
+            KillAt::AfterFirstSave(Duration::from_micros(rng.below(20_000)))
+        };
+        let confirmed = run_and_kill(&dir, &file_loop.requests, kill_at);
+        let now = std::fs::read_to_string(&path).ok();
+        if let Some(text) = &now {
+            serde_json::from_str::<serde_json::Value>(text)
+                .unwrap_or_else(|error| panic!("{context}: not JSON ({error}):\n{text}"));
+        }
+        if confirmed > 0 {
+            // The confirmed answer's file, or one a later request wrote.
+            assert!(
+                file_loop.expected[confirmed - 1..].contains(&now),
+                "{context}: answer {confirmed} was confirmed but the file holds {now:?}"
+            );
+            if confirmed < file_loop.requests.len() {
+                killed_mid_stream += 1;
+            }
+        } else {
+            assert!(
+                now == before || file_loop.expected.contains(&now),
+                "{context}: the file holds {now:?}"
+            );
+        }
+    }
+    assert!(
+        killed_mid_stream > kills / 2,
+        "seed {seed}: only {killed_mid_stream} of {kills} kills of {} landed while saving",
+        file_loop.file
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn settings_opponent_and_tutorial_files_survive_sigkill_at_random_moments() {
+    let seed = clock_seed();
+    let mut rng = Rng(SplitMix64::new(seed));
+    for file_loop in [settings_loop(), opponent_loop(), tutorial_loop()] {
+        survives_sigkill(&file_loop, 80, &mut rng, seed);
+    }
 }

@@ -4,7 +4,7 @@
 
 mod files;
 
-use canon_app_core::app::AppStatus;
+use canon_app_core::app::{AppStatus, SetAsideFileArgs};
 use canon_app_core::settings::Settings;
 use canon_app_core::timego::{
     levels, ApplyArgs, ArrivalOption, ArrivalsArgs, ComputerMoveArgs, ComputerOutcome, ConfirmArgs,
@@ -15,24 +15,19 @@ use canon_app_core::tutorial::{LessonArgs, TutorialActionArgs, TutorialLesson, T
 use canon_app_core::{AppCore, AppError, CommandResult};
 use canon_engine::go::Chain;
 use canon_engine::timego::Action;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use tauri::ipc::Invoke;
 use tauri::State;
 
+/// The app's core, shared with the blocking threads of engine jobs.
+pub type SharedCore = Arc<Mutex<AppCore>>;
+
 /// The state every command reaches.
-type Core<'a> = State<'a, Mutex<AppCore>>;
+type Core<'a> = State<'a, SharedCore>;
 
 /// Locks the state; a panic in another command must not make the app unusable.
 fn lock<'a>(core: &'a Core<'_>) -> MutexGuard<'a, AppCore> {
     core.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// Cancels a running computer move (the window is closing or being left).
-pub fn cancel_computer(core: &Mutex<AppCore>) {
-    core.lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-        .timego_mut()
-        .computer_cancel();
 }
 
 /// The invoke handler with every command of `canon_app_core::command_names` (`NAMES`
@@ -66,6 +61,7 @@ pub fn handler() -> impl Fn(Invoke<tauri::Wry>) -> bool + Send + Sync + 'static 
         timego_opponent_set,
         timego_computer_move,
         timego_computer_cancel,
+        app_set_aside_invalid,
         files::timego_export_file,
         files::timego_import_file,
         files::timego_export_invalid_file,
@@ -197,25 +193,28 @@ fn timego_opponent_set(core: Core<'_>, args: OpponentSettings) -> CommandResult<
     lock(&core).timego_mut().set_opponent(args)
 }
 
-/// Starts the search under the lock, runs it on a blocking thread without the lock (so
-/// the UI and `timego_computer_cancel` are answered meanwhile), then finishes under the
-/// lock again.
+/// Runs the one start → search → finish sequence of `canon_app_core::app` on a blocking
+/// thread: the lock is held only to start and to finish, so the UI and
+/// `timego_computer_cancel` are answered meanwhile.
 #[tauri::command]
 async fn timego_computer_move(
     core: Core<'_>,
     args: ComputerMoveArgs,
 ) -> CommandResult<ComputerOutcome> {
-    let job = lock(&core).timego_mut().computer_start(args)?;
-    let (job, result) = tauri::async_runtime::spawn_blocking(move || {
-        let result = job.run();
-        (job, result)
+    let core = Arc::clone(&core);
+    tauri::async_runtime::spawn_blocking(move || {
+        canon_app_core::app::timego_computer_move(&*core, args)
     })
     .await
-    .map_err(|error| AppError::invalid(format!("the computer's search stopped: {error}")))?;
-    Ok(lock(&core).timego_mut().computer_finish(job, result))
+    .map_err(|error| AppError::invalid(format!("the computer's search stopped: {error}")))?
 }
 
 #[tauri::command]
 fn timego_computer_cancel(core: Core<'_>) -> bool {
     lock(&core).timego_mut().computer_cancel()
+}
+
+#[tauri::command]
+fn app_set_aside_invalid(core: Core<'_>, args: SetAsideFileArgs) -> CommandResult<AppStatus> {
+    lock(&core).set_aside_invalid_file(args)
 }

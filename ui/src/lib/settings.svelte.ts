@@ -8,9 +8,8 @@ import { setLanguage } from './i18n';
 export const DEFAULT_SETTINGS: Settings = {
   language: 'en',
   theme: 'system',
-  default_board_size: 5,
-  default_komi: 0,
   motion: 'system',
+  timego: { default_board_size: 5, default_komi: 0 },
 };
 
 /** Komi values offered for new games: multiples of 0.5 valid on every menu board size. */

@@ -49,10 +49,10 @@ describe('app shell', () => {
       await page.locator('#set-komi').selectOption(komi);
       await page.waitForTimeout(50);
       const stored = await bridge.call('settings_get', {});
-      assert.equal(stored.ok.default_komi, Number(komi));
+      assert.equal(stored.ok.timego.default_komi, Number(komi));
     }
     const stored = await bridge.call('settings_get', {});
-    assert.equal(stored.ok.default_board_size, 4);
+    assert.equal(stored.ok.timego.default_board_size, 4);
     assert.equal(await page.locator('.problem').count(), 0);
     await app.close();
   });

@@ -72,7 +72,7 @@ fn serve(data_dir: &std::path::Path, open: Option<PathBuf>) -> ExitCode {
         core.set_opened_file(path);
     }
     match think_limits_from(std::env::var(THINK_MS_VARIABLE).ok().as_deref()) {
-        Ok(limits) => core.timego_mut().set_think_limits(limits),
+        Ok(limits) => core.set_think_limits(limits),
         Err(message) => {
             eprintln!("ipc-bridge: {message}");
             return ExitCode::from(2);

@@ -11,15 +11,17 @@
 
 use super::{illegal, ApplyArgs, PreviewArgs, TimeGoSession, TimeGoView, TimePreview};
 use crate::error::{AppError, CommandResult};
+use crate::host::job::{
+    start_run_finish, EngineJob, Held, JobEnd, JobStop, Search, StopCheck, STALE_MESSAGE,
+};
+use crate::save_slot::{InvalidFile, SaveSlot, SaveStatus};
 use canon_engine::go::Color;
 use canon_engine::timego::opponent::{
     self, Level, SearchLimits, SearchReply, SearchStats, SearchStop,
 };
 use canon_engine::timego::{Action, Game};
 use serde::{Deserialize, Serialize};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::path::Path;
 use ts_rs::TS;
 
 /// File name of the opponent settings of the TimeGo game, beside its save.
@@ -173,106 +175,92 @@ pub enum ComputerOutcome {
     },
 }
 
-/// One computer move in progress: the snapshot it searches and its cancellation flag.
-/// It owns a copy of the game, so it runs on any thread without the app lock.
-pub struct ComputerJob {
-    id: u64,
+/// The snapshot a computer move searches: the viewed game, the level and the limits.
+pub struct TimeGoSearch {
     game: Game,
-    line_revision: String,
-    cursor: usize,
     level: Level,
     limits: SearchLimits,
-    replace_future: bool,
-    cancelled: Arc<AtomicBool>,
 }
 
-impl ComputerJob {
-    /// This job's number, unique within the session.
-    pub fn id(&self) -> u64 {
-        self.id
-    }
+impl Search for TimeGoSearch {
+    type Reply = SearchReply;
+    type Stop = SearchStop;
 
-    /// The flag that stops this job's search; raising it is all a cancel does.
-    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
-        Arc::clone(&self.cancelled)
-    }
-
-    /// Searches the snapshot; checks the flag at every probe and honours the hard deadline.
-    pub fn run(&self) -> Result<SearchReply, SearchStop> {
-        let flag = &self.cancelled;
-        opponent::choose_action(&self.game, self.level, &self.limits, &|| {
-            flag.load(Ordering::Relaxed)
-        })
+    fn search(&self, check: &StopCheck) -> Result<SearchReply, SearchStop> {
+        // The engine honours the hard deadline of its limits itself.
+        opponent::choose_action(&self.game, self.level, &self.limits, &|| check.cancelled())
     }
 }
 
-/// The session's computer: settings, limits and the flag of the running job.
+impl From<SearchStop> for JobStop {
+    fn from(stop: SearchStop) -> Self {
+        match stop {
+            SearchStop::Cancelled => JobStop::Cancelled,
+            SearchStop::Deadline { deadline_ms } => JobStop::Deadline { deadline_ms },
+            other @ (SearchStop::NoMove | SearchStop::BadRecord { .. }) => {
+                JobStop::Failed(other.to_string())
+            }
+        }
+    }
+}
+
+/// One computer move in progress: the snapshot it searches and its cancellation flag.
+/// It owns a copy of the game, so it runs on any thread without the app lock.
+pub type ComputerJob = EngineJob<TimeGoSearch>;
+
+/// The session's computer: its settings (in their file beside the save) and limits.
 pub(super) struct Computer {
     settings: OpponentSettings,
-    path: PathBuf,
-    may_write: bool,
+    file: SaveSlot,
     limits: SearchLimits,
-    next_id: u64,
-    running: Option<(u64, Arc<AtomicBool>)>,
 }
 
 impl Computer {
-    /// Reads the opponent settings beside the save in `data_dir` when `saved_game` (the
-    /// save was loaded); otherwise, or if the file is unreadable, nobody is the computer.
+    /// Reads the opponent settings beside the save in `data_dir`; they are used when
+    /// `saved_game` (the save was loaded), otherwise nobody is the computer. A file that
+    /// cannot be read is kept, reported, and not written until the player sets it aside.
     pub(super) fn open(data_dir: &Path, may_write: bool, saved_game: bool) -> Self {
-        let path = data_dir.join(OPPONENT_FILE_NAME);
-        let settings = if saved_game {
-            std::fs::read(&path)
-                .ok()
-                .and_then(|bytes| serde_json::from_slice(&bytes).ok())
-                .unwrap_or_default()
-        } else {
-            OpponentSettings::default()
+        let mut file = SaveSlot::new(data_dir.join(OPPONENT_FILE_NAME), may_write);
+        let settings = match file.read_json::<OpponentSettings>() {
+            Ok(Some(settings)) if saved_game => {
+                file.mark_loaded();
+                settings
+            }
+            Ok(_) => OpponentSettings::default(),
+            Err(reason) => {
+                file.mark_invalid(format!(
+                    "The saved opponent settings cannot be used: {reason}."
+                ));
+                OpponentSettings::default()
+            }
         };
         Self {
             settings,
-            path,
-            may_write,
+            file,
             limits: SearchLimits::default(),
-            next_id: 0,
-            running: None,
         }
     }
 
-    /// Raises the running job's flag, if any; returns whether there was one.
-    pub(super) fn cancel(&mut self) -> bool {
-        match self.running.take() {
-            Some((_, flag)) => {
-                flag.store(true, Ordering::Relaxed);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// Replaces the settings and stores them (never in a secondary instance). They apply
-    /// to this session even when the file cannot be written; the error says so.
+    /// Replaces the settings and stores them (never in a secondary instance, nor over an
+    /// invalid file kept for the player). They apply to this session even when the file
+    /// cannot be written; the error says so.
     pub(super) fn store(&mut self, settings: OpponentSettings) -> CommandResult<()> {
         let changed = settings != self.settings;
         self.settings = settings;
-        if !(self.may_write && changed) {
+        if !changed {
             return Ok(());
         }
         let text = serde_json::to_string_pretty(&settings)
             .map_err(|error| AppError::storage(error.to_string()))?;
-        crate::atomic_file::write_atomically(&self.path, text.as_bytes()).map_err(|error| {
-            AppError::storage(format!("cannot write {}: {error}", self.path.display()))
-        })
+        match self.file.save(&text) {
+            SaveStatus::Failed { message } => Err(AppError::storage(message.clone())),
+            _ => Ok(()),
+        }
     }
 
     /// The settings.
     pub(super) fn settings(&self) -> OpponentSettings {
         self.settings
-    }
-
-    /// Whether a job is running.
-    pub(super) fn thinking(&self) -> bool {
-        self.running.is_some()
     }
 }
 
@@ -285,51 +273,60 @@ impl TimeGoSession {
     /// Sets who the computer plays and its level, stored with the game; a running
     /// search is cancelled (it was started for the old settings).
     pub fn set_opponent(&mut self, settings: OpponentSettings) -> CommandResult<TimeGoView> {
-        self.computer.cancel();
+        self.session.jobs().cancel();
         self.computer.store(settings)?;
         Ok(self.view())
+    }
+
+    /// The opponent settings file when it is kept aside as invalid.
+    pub fn invalid_opponent_file(&self) -> Option<InvalidFile> {
+        self.computer.file.invalid_file()
+    }
+
+    /// Sets the invalid opponent settings file aside (renamed, kept) so they are saved
+    /// again; only on the player's confirmation, through `app_set_aside_invalid`.
+    pub fn set_aside_opponent_file(&mut self) -> CommandResult<()> {
+        self.computer
+            .file
+            .set_aside_invalid(crate::host::unix_stamp())
+            .map_err(|error| AppError::storage(format!("cannot set the file aside: {error}")))?;
+        let settings = self.computer.settings;
+        // Written again at once, so the file holds what this game uses.
+        self.computer.settings = OpponentSettings::default();
+        self.computer.store(settings)
     }
 
     /// Replaces the limits of every later computer move (the default: 900 ms soft budget,
     /// 2,500 ms hard deadline).
     pub fn set_think_limits(&mut self, limits: SearchLimits) {
         self.computer.limits = limits;
+        self.session.jobs().set_deadline_ms(limits.hard_deadline_ms);
     }
 
     /// Starts a computer move for the player to move in the viewed position: snapshots
     /// it and returns the job to run without the lock. A running job is cancelled first.
     /// While reviewing, refuses unless `replace_future`, exactly like a person's move.
     pub fn computer_start(&mut self, args: ComputerMoveArgs) -> CommandResult<ComputerJob> {
-        let later = self.game.actions().len() - self.cursor;
-        if later > 0 && !args.replace_future {
-            return Err(super::replace_confirmation(later));
-        }
-        if self.viewed.side_to_move().is_none() || self.viewed.action_limit_reached() {
+        self.session.check_replace(args.replace_future)?;
+        let viewed = self.session.viewed();
+        if viewed.side_to_move().is_none() || viewed.action_limit_reached() {
             return Err(AppError::invalid(
                 "there is no move for the computer: the game has ended or reached its action limit",
             ));
         }
-        self.computer.cancel();
-        self.computer.next_id += 1;
-        let id = self.computer.next_id;
-        let cancelled = Arc::new(AtomicBool::new(false));
-        self.computer.running = Some((id, Arc::clone(&cancelled)));
-        Ok(ComputerJob {
-            id,
-            game: self.viewed.clone(),
-            line_revision: self.game.revision(),
-            cursor: self.cursor,
-            level: self.computer.settings.level,
-            limits: self.computer.limits,
-            replace_future: args.replace_future,
-            cancelled,
-        })
+        let (level, limits) = (self.computer.settings.level, self.computer.limits);
+        self.session
+            .job_start(args.replace_future, |game| TimeGoSearch {
+                game: game.clone(),
+                level,
+                limits,
+            })
     }
 
     /// Cancels the running computer move, if any (the explicit Cancel button, leaving the
     /// screen, closing the window); returns whether one was running.
     pub fn computer_cancel(&mut self) -> bool {
-        self.computer.cancel()
+        self.session.jobs().cancel()
     }
 
     /// Ends `job` with its search `result`: plays the reply only if the game still has
@@ -340,44 +337,37 @@ impl TimeGoSession {
         job: ComputerJob,
         result: Result<SearchReply, SearchStop>,
     ) -> ComputerOutcome {
-        if self
-            .computer
-            .running
-            .as_ref()
-            .is_some_and(|(id, _)| *id == job.id)
-        {
-            self.computer.running = None;
-        }
-        let reply = match result {
-            Ok(reply) => reply,
-            Err(SearchStop::Cancelled) => return ComputerOutcome::Cancelled { view: self.view() },
-            Err(SearchStop::Deadline { deadline_ms }) => {
+        let reply = match self.session.job_finish(&job, result) {
+            JobEnd::Reply(reply) => reply,
+            JobEnd::Cancelled => return ComputerOutcome::Cancelled { view: self.view() },
+            JobEnd::Deadline { deadline_ms } => {
                 return ComputerOutcome::Deadline {
                     deadline_ms,
                     view: self.view(),
                 }
             }
-            Err(stop @ (SearchStop::NoMove | SearchStop::BadRecord { .. })) => {
+            JobEnd::Failed(message) => {
                 return ComputerOutcome::Failed {
-                    message: stop.to_string(),
+                    message,
+                    view: self.view(),
+                }
+            }
+            JobEnd::Discarded(message) => {
+                return ComputerOutcome::Discarded {
+                    message,
                     view: self.view(),
                 }
             }
         };
-        if self.cursor != job.cursor
-            || self.game.revision() != job.line_revision
-            || self.viewed.revision() != reply.revision
-        {
+        let viewed = self.session.viewed();
+        if viewed.revision() != reply.revision {
             return ComputerOutcome::Discarded {
-                message: "The position changed while the computer was thinking, so its move was not played.".to_owned(),
+                message: STALE_MESSAGE.to_owned(),
                 view: self.view(),
             };
         }
-        if job.cancelled.load(Ordering::Relaxed) {
-            return ComputerOutcome::Cancelled { view: self.view() };
-        }
-        if let Err(rejection) = self.viewed.probe(&reply.action) {
-            let error = illegal(rejection, self.viewed.size());
+        if let Err(rejection) = viewed.probe(&reply.action) {
+            let error = illegal(rejection, viewed.size());
             return ComputerOutcome::Failed {
                 message: format!("The computer chose an action the rules refuse: {error}"),
                 view: self.view(),
@@ -399,7 +389,7 @@ impl TimeGoSession {
         };
         match self.apply(ApplyArgs {
             action: reply.action,
-            replace_future: job.replace_future,
+            replace_future: job.replace_future(),
         }) {
             Ok(view) => ComputerOutcome::Played {
                 view,
@@ -415,30 +405,32 @@ impl TimeGoSession {
         }
     }
 
-    /// Runs a whole computer move in the calling thread (start, search, finish): for
-    /// callers that hold the session anyway, such as the bridge's plain dispatch.
+    /// Runs a whole computer move in the calling thread, through the one start → run →
+    /// finish sequence: for callers that hold the session anyway.
     pub fn computer_move_blocking(
         &mut self,
         args: ComputerMoveArgs,
     ) -> CommandResult<ComputerOutcome> {
-        let job = self.computer_start(args)?;
-        let result = job.run();
-        Ok(self.computer_finish(job, result))
+        start_run_finish(
+            &Held::new(self),
+            |session: &mut TimeGoSession| session.computer_start(args),
+            |session, job, result| session.computer_finish(job, result),
+        )
     }
 
     /// Whether it is the computer's turn in the viewed position (at the end of the line).
     pub(super) fn computer_to_move(&self) -> bool {
-        self.cursor == self.game.actions().len()
-            && !self.viewed.action_limit_reached()
-            && self
-                .viewed
+        let viewed = self.session.viewed();
+        self.session.at_end()
+            && !viewed.action_limit_reached()
+            && viewed
                 .side_to_move()
                 .is_some_and(|player| self.computer.settings.computer.plays(player))
     }
 
     /// Whether a computer move is running.
     pub fn computer_thinking(&self) -> bool {
-        self.computer.thinking()
+        self.session.job_running()
     }
 }
 
@@ -448,6 +440,7 @@ mod tests {
     use crate::settings::Settings;
     use crate::test_dir::TestDir;
     use crate::timego::{NewGameArgs, ReviewArgs, SAVE_FILE_NAME};
+    use std::sync::atomic::Ordering;
 
     /// A reproducible search: a fixed work budget and seed, with a generous deadline that
     /// only guards against a hung search.
@@ -635,8 +628,8 @@ mod tests {
     fn reply_for(session: &TimeGoSession, action: Action) -> SearchReply {
         SearchReply {
             action,
-            revision: session.viewed.revision(),
-            actions: session.viewed.actions().len(),
+            revision: session.session.viewed().revision(),
+            actions: session.session.viewed().actions().len(),
             level: Level::default(),
             value: 0.5,
             stats: SearchStats::default(),
@@ -813,6 +806,49 @@ mod tests {
         assert_eq!(session(&dir, true).opponent(), OpponentSettings::default());
         std::fs::write(dir.path().join(SAVE_FILE_NAME), "not a game").unwrap();
         assert_eq!(session(&dir, true).opponent(), OpponentSettings::default());
+    }
+
+    #[test]
+    fn a_corrupt_opponent_file_is_kept_reported_and_never_overwritten_silently() {
+        let dir = TestDir::new("computer-settings-corrupt");
+        let mut first = session(&dir, true);
+        opening(&mut first);
+        drop(first);
+        let path = dir.path().join(OPPONENT_FILE_NAME);
+        std::fs::write(&path, "{\"computer\": \"bla").unwrap();
+        let mut player = session(&dir, true);
+        assert_eq!(player.opponent(), OpponentSettings::default());
+        let invalid = player.invalid_opponent_file().expect("reported");
+        assert_eq!(invalid.name, OPPONENT_FILE_NAME);
+        assert!(
+            invalid.message.contains("cannot be used"),
+            "{}",
+            invalid.message
+        );
+        let white = OpponentSettings {
+            computer: ComputerSide::White,
+            level: Level::default(),
+        };
+        player.set_opponent(white).unwrap();
+        player.new_game(NewGameArgs { size: 4, komi: 0.5 }).unwrap();
+        player.set_opponent(white).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "{\"computer\": \"bla"
+        );
+        player.set_aside_opponent_file().unwrap();
+        assert_eq!(player.invalid_opponent_file(), None);
+        assert_eq!(
+            session(&dir, true).opponent(),
+            white,
+            "saved once set aside"
+        );
+        let kept = dir.names_starting_with("timego-opponent.invalid-");
+        assert_eq!(kept.len(), 1, "{kept:?}");
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join(&kept[0])).unwrap(),
+            "{\"computer\": \"bla"
+        );
     }
 
     #[test]

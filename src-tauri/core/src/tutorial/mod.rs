@@ -2,14 +2,14 @@
 //! game (this module never opens `timego.json`), and the completed lessons remembered in
 //! their own file `tutorial.json` in the app data directory.
 
-use crate::atomic_file::write_atomically;
 use crate::error::{AppError, CommandResult};
+use crate::save_slot::{InvalidFile, SaveSlot, SaveStatus};
 use canon_engine::timego::tutorial::{
     LessonRun, LessonView, TutorialError, LESSONS, TUTORIAL_SIZE,
 };
 use canon_engine::timego::Action;
 use serde::{Deserialize, Serialize};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use ts_rs::TS;
 
 /// File name of the tutorial progress in the app data directory.
@@ -74,59 +74,64 @@ pub struct TutorialActionArgs {
 
 /// The tutorial: progress and the lesson in play.
 pub struct TutorialSession {
-    path: PathBuf,
-    may_write: bool,
+    file: SaveSlot,
     completed: Vec<String>,
     notice: Option<String>,
     run: Option<LessonRun>,
 }
 
 impl TutorialSession {
-    /// Reads the progress in `data_dir`. An unreadable or invalid file is set aside as
-    /// `tutorial.invalid-<unix time>.json` (never deleted) and progress starts empty, with
-    /// a notice saying so; only a writing instance renames or writes anything.
+    /// Reads the progress in `data_dir`. An unreadable or invalid file is kept as it is
+    /// and reported (progress starts empty and is not written over it) until the player
+    /// sets it aside: the same policy as every file of the app.
     pub fn open(data_dir: &Path, may_write: bool) -> Self {
-        let path = data_dir.join(PROGRESS_FILE_NAME);
-        let mut session = Self {
-            path,
-            may_write,
-            completed: Vec::new(),
-            notice: None,
-            run: None,
+        let mut file = SaveSlot::new(data_dir.join(PROGRESS_FILE_NAME), may_write);
+        let mut notice = None;
+        let completed = match file.read_json::<ProgressFile>() {
+            Ok(found) => {
+                file.mark_loaded();
+                unique(found.unwrap_or_default().completed)
+            }
+            Err(reason) => {
+                notice = Some(if may_write {
+                    format!(
+                        "Saved tutorial progress cannot be used ({reason}); it is kept untouched, and new progress is saved only once you set it aside."
+                    )
+                } else {
+                    format!(
+                        "Saved tutorial progress cannot be used ({reason}); it is left untouched."
+                    )
+                });
+                file.mark_invalid(reason);
+                Vec::new()
+            }
         };
-        match read_progress(&session.path) {
-            Ok(completed) => session.completed = completed,
-            Err(reason) => session.set_aside(&reason),
+        Self {
+            file,
+            completed,
+            notice,
+            run: None,
         }
-        session
     }
 
-    fn set_aside(&mut self, reason: &str) {
-        if !self.may_write {
-            self.notice = Some(format!(
-                "Saved tutorial progress cannot be used ({reason}); it is left untouched."
-            ));
-            return;
-        }
-        let stamp = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |elapsed| elapsed.as_secs());
+    /// The progress file when it is kept aside as invalid.
+    pub fn invalid_file(&self) -> Option<InvalidFile> {
+        self.file.invalid_file()
+    }
+
+    /// On the player's confirmation, renames the invalid progress file aside (kept as
+    /// `tutorial.invalid-<unix time>.json`) and saves the progress made since.
+    pub fn set_aside_invalid(&mut self) -> CommandResult<()> {
         let kept = self
-            .path
-            .with_file_name(format!("tutorial.invalid-{stamp}.json"));
-        self.notice = Some(match std::fs::rename(&self.path, &kept) {
-            Ok(()) => format!(
-                "Saved tutorial progress cannot be used ({reason}); it was kept as {} and progress starts again.",
-                kept.display()
-            ),
-            Err(error) => {
-                // Without the rename a later write would overwrite the file: do not write.
-                self.may_write = false;
-                format!(
-                    "Saved tutorial progress cannot be used ({reason}) nor set aside ({error}); progress is not saved this time."
-                )
-            }
-        });
+            .file
+            .set_aside_invalid(crate::host::unix_stamp())
+            .map_err(|error| AppError::storage(format!("cannot set the file aside: {error}")))?;
+        self.notice = Some(format!(
+            "The unusable tutorial progress was kept as {}.",
+            kept.display()
+        ));
+        self.save_progress();
+        Ok(())
     }
 
     /// The lesson list with completed marks.
@@ -195,38 +200,31 @@ impl TutorialSession {
     }
 
     fn save_progress(&mut self) {
-        if !self.may_write {
-            return;
-        }
         let file = ProgressFile {
             completed: self.completed.clone(),
         };
-        let written = serde_json::to_string_pretty(&file)
-            .map_err(|error| error.to_string())
-            .and_then(|text| {
-                write_atomically(&self.path, text.as_bytes()).map_err(|error| error.to_string())
-            });
-        if let Err(reason) = written {
-            self.notice = Some(format!("Tutorial progress could not be saved: {reason}."));
+        let text = match serde_json::to_string_pretty(&file) {
+            Ok(text) => text,
+            Err(error) => {
+                self.notice = Some(format!("Tutorial progress could not be saved: {error}."));
+                return;
+            }
+        };
+        if let SaveStatus::Failed { message } = self.file.save(&text) {
+            self.notice = Some(format!("Tutorial progress could not be saved: {message}."));
         }
     }
 }
 
-fn read_progress(path: &Path) -> Result<Vec<String>, String> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(error) => return Err(format!("cannot read {}: {error}", path.display())),
-    };
-    let file: ProgressFile = serde_json::from_str(&text)
-        .map_err(|error| format!("{} is not tutorial progress: {error}", path.display()))?;
+/// `ids` without repeats, in their first order.
+fn unique(ids: Vec<String>) -> Vec<String> {
     let mut completed: Vec<String> = Vec::new();
-    for id in file.completed {
+    for id in ids {
         if !completed.contains(&id) {
             completed.push(id);
         }
     }
-    Ok(completed)
+    completed
 }
 
 fn no_lesson() -> AppError {
@@ -235,10 +233,10 @@ fn no_lesson() -> AppError {
 
 fn tutorial_error(error: TutorialError) -> AppError {
     match error {
-        TutorialError::Rejected(rejection) => AppError::Illegal {
-            message: rejection.message(TUTORIAL_SIZE),
-            rejection,
-        },
+        TutorialError::Rejected(rejection) => {
+            let message = rejection.message(TUTORIAL_SIZE);
+            AppError::timego_illegal(rejection, message)
+        }
         other => AppError::invalid(other.to_string()),
     }
 }

@@ -127,6 +127,15 @@ fn bad_progress_files_are_set_aside_with_a_reason() {
         let notice = session.overview().notice.expect("a notice");
         assert!(notice.contains("cannot be used"), "{notice}");
         assert_eq!(completed(&session), vec![false; 7]);
+        // Kept untouched, even when a lesson is solved, until the player sets it aside.
+        solve(&mut session, 1);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "{label}");
+        assert_eq!(
+            session.invalid_file().map(|file| file.name),
+            Some(PROGRESS_FILE_NAME.to_owned())
+        );
+        session.set_aside_invalid().unwrap();
+        assert_eq!(session.invalid_file(), None);
         let kept: Vec<_> = std::fs::read_dir(dir.path())
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
