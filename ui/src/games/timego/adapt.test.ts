@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { previewFromConsequences, stateFromView } from './adapt';
 import type { GameView } from '../../lib/bindings/GameView';
+import { squareLayout } from '../../lib/board/fixtures';
 import type { TimeMoveComparison } from '../../lib/bindings/TimeMoveComparison';
 import type { TimeMoveConsequences } from '../../lib/bindings/TimeMoveConsequences';
 
@@ -25,13 +26,14 @@ const view: GameView = {
     result: null,
   },
   births: [
-    { source: 0, placement: { player: 'black', point: 0 }, locked: false, may_travel: false },
-    { source: 1, placement: { player: 'white', point: 3 }, locked: false, may_travel: true },
+    { source: 0, placement: { player: 'black', point: 0 }, locked: false, may_travel: false, arrivals: null },
+    { source: 1, placement: { player: 'white', point: 3 }, locked: false, may_travel: true, arrivals: { first: 0, last: 0 } },
   ],
   lock_rejection: null,
   action_limit_reached: false,
   score: { area: { black: 1, white: 1 }, komi: 0.5, result: { winner: 'white', black: 1, white: 1.5 } },
   revision: 'r',
+  layout: squareLayout(2),
 };
 
 describe('adapting engine values', () => {
@@ -95,9 +97,10 @@ describe('adapting engine values', () => {
       board,
       groups: [{ color: 'black' as const, stones, liberties }],
       captured: [],
+      captured_color: null,
     });
     const comparison: TimeMoveComparison = {
-      arrival: { before: { board: [0, 0, 0, 0], groups: [], captured: [] }, after: focused([0, 1, 0, 0], [1], [0, 3]) },
+      arrival: { before: { board: [0, 0, 0, 0], groups: [], captured: [], captured_color: null }, after: focused([0, 1, 0, 0], [1], [0, 3]) },
       steps: [
         { old_index: 0, original_board: 1, original: focused([1, 0, 0, 0], [0], [1, 2]), replayed: focused([1, 1, 0, 0], [0, 1], [2, 3]), restored: [] },
         { old_index: 1, original_board: 2, original: focused([1, 0, 0, 2], [0], [1, 2]), replayed: focused([1, 1, 0, 0], [0, 1], [2, 3]), restored: [] },
@@ -138,15 +141,15 @@ describe('adapting engine values', () => {
       },
       {
         arrival: {
-          before: { board: [0, 0, 0, 0], groups: [], captured: [] },
-          after: { board: [0, 1, 0, 0], groups: [{ color: 'black', stones: [1], liberties: [0, 3] }], captured: [] },
+          before: { board: [0, 0, 0, 0], groups: [], captured: [], captured_color: null },
+          after: { board: [0, 1, 0, 0], groups: [{ color: 'black', stones: [1], liberties: [0, 3] }], captured: [], captured_color: null },
         },
         steps: [
           {
             old_index: 0,
             original_board: 1,
-            original: { board: [2, 0, 0, 0], groups: [{ color: 'white', stones: [0], liberties: [1, 2] }], captured: [] },
-            replayed: { board: [2, 1, 0, 0], groups: [{ color: 'white', stones: [0], liberties: [2] }], captured: [] },
+            original: { board: [2, 0, 0, 0], groups: [{ color: 'white', stones: [0], liberties: [1, 2] }], captured: [], captured_color: null },
+            replayed: { board: [2, 1, 0, 0], groups: [{ color: 'white', stones: [0], liberties: [2] }], captured: [], captured_color: null },
             restored: [],
           },
         ],

@@ -22,6 +22,7 @@ export function stateFromView(v: TimeGoView): TimeGoState {
   const c = view.checkpoint;
   return {
     size: view.size,
+    layout: view.layout,
     komi: view.komi,
     board: c.board,
     placements: c.placements,

@@ -9,6 +9,7 @@ import type { Color } from '../../lib/bindings/Color';
 import type { GameResult } from '../../lib/bindings/GameResult';
 import type { Placement as EnginePlacement } from '../../lib/bindings/Placement';
 import type { SaveStatus } from '../../lib/bindings/SaveStatus';
+import type { BoardLayout } from '../../lib/bindings/BoardLayout';
 
 /** A stone colour, as in records. */
 export type Stone = Color;
@@ -34,6 +35,8 @@ export type SaveState = SaveStatus;
 /** The actual game as the screen shows it. */
 export interface TimeGoState {
   size: number;
+  /** How the board is drawn and its points named, from the engine. */
+  layout: BoardLayout;
   komi: number;
   /** Colour per point: 0 empty, 1 black, 2 white. */
   board: number[];
@@ -52,6 +55,7 @@ export interface TimeGoState {
   cursor: number;
   /** Birth indices (from 0) of stones the player to move may send back in time. */
   travellers: number[];
+
   /** Why Lock is illegal now, or null when it is legal. */
   lockBlocked: Reason | null;
   /** True once the 1,024-action limit is reached. */
