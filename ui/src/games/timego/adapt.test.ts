@@ -165,4 +165,21 @@ describe('adapting engine values', () => {
     expect(p.frames[1].compare.earlier.groups).toEqual([{ stone: 'white', stones: [0], liberties: [1, 2] }]);
     expect(p.frames[1].compare.later.groups).toEqual([{ stone: 'white', stones: [0], liberties: [2] }]);
   });
+
+  it("keeps the engine's locked flag and arrival gaps of each birth", () => {
+    const state = stateFromView({
+      position: view,
+      turns: view.actions,
+      cursor: 2,
+      lock_blocked: null,
+      save: { kind: 'saved' },
+      opponent: { computer: 'none', level: 'strong' },
+      computer_to_move: false,
+    });
+    expect(state.births).toEqual([
+      { source: 0, point: 0, locked: false, arrivals: null },
+      { source: 1, point: 3, locked: false, arrivals: { first: 0, last: 0 } },
+    ]);
+    expect(state.layout.points[3].name).toBe('B2');
+  });
 });

@@ -99,8 +99,8 @@ export class TimeGoController {
     await this.#run(() => api.timegoOpen());
   }
 
-  /** Starts a new game, replacing the current one; `opponent` says who the computer plays. */
-  async newGame(size: number, komi: number, opponent: Opponent = { computer: 'none', level: 'strong' }): Promise<void> {
+  /** Starts a new game, replacing the current one; `opponent` says who the computer plays (nobody if absent). */
+  async newGame(size: number, komi: number, opponent?: Opponent): Promise<void> {
     this.#resetExploration();
     this.mode = 'place';
     this.computerProblem = null;
@@ -108,7 +108,7 @@ export class TimeGoController {
     this.#byHandAt = null;
     await this.#run(async () => {
       const fresh = await api.timegoNew(size, komi);
-      return opponent.computer === 'none' ? fresh : api.timegoSetOpponent(opponent);
+      return !opponent || opponent.computer === 'none' ? fresh : api.timegoSetOpponent(opponent);
     });
   }
 
@@ -423,12 +423,9 @@ export class TimeGoController {
     if (birth !== null) await this.chooseTraveller(birth);
   }
 
-  /** Birth index of the stone on `point` in the actual order, if any. */
+  /** Birth index of the stone on `point` in the actual order, if any (from the engine's list of living stones). */
   birthAt(point: number): number | null {
-    const view = this.view;
-    if (!view || !view.board[point]) return null;
-    for (let i = view.placements.length - 1; i >= 0; i--) if (view.placements[i].point === point) return i;
-    return null;
+    return this.view?.births.find((b) => b.point === point)?.source ?? null;
   }
 
   #clearInspection(): void {
