@@ -83,6 +83,8 @@ describe('TimeGo files', () => {
     await asked.close();
     const replaced = await suite.open({ dataDir: data, bridgeArgs: ['--open', shared] });
     await replaced.page.getByTestId('import-replace-confirm').click();
+    // White was to move before the file replaced the game too: wait for its third turn.
+    await replaced.page.getByTestId('turn-record').locator('li').nth(2).waitFor();
     await waitForTurn(replaced.page, 'White');
     assert.equal(await turnCount(replaced.page), 3);
     assert.equal(readFileSync(join(data, 'timego.json'), 'utf8'), readFileSync(shared, 'utf8'));
