@@ -10,12 +10,14 @@ mod board;
 mod color;
 mod graph;
 mod groups;
+pub mod layout;
 pub mod zobrist;
 
 pub use area::Area;
 pub use board::{Board, BoardError, Chain, PlaceError, PlacementPreview};
 pub use color::{Color, Point};
 pub use graph::{Graph, GraphError};
+pub use layout::BoardLayout;
 
 #[cfg(test)]
 mod tests;

@@ -10,7 +10,8 @@
 use super::consequences::TimeMoveConsequences;
 use super::game::Game;
 use super::rejection::Rejection;
-use crate::go::{Board, Chain, Graph, Point};
+use super::types::Placement;
+use crate::go::{Board, Chain, Color, Graph, Point};
 use serde::Serialize;
 
 /// A board with the groups relevant to one event, each with its empty liberties.
@@ -24,6 +25,9 @@ pub struct FocusedBoard {
     pub groups: Vec<Chain>,
     /// Stones the event removed to reach this board, ascending.
     pub captured: Vec<Point>,
+    /// The colour of the removed stones (the other side's of the event's placement);
+    /// `None` when nothing was removed.
+    pub captured_color: Option<Color>,
 }
 
 /// The arrival of the traveller: the board just before its insertion and just after.
@@ -83,18 +87,18 @@ impl Game {
 fn compare(game: &Game, consequences: &TimeMoveConsequences) -> TimeMoveComparison {
     let chronology = &game.position.chronology;
     let graph = &chronology.graph;
-    let point = consequences.traveller.point;
+    let traveller = consequences.traveller;
     let arrival = ArrivalComparison {
         before: focus(
             graph,
             &chronology.boards[consequences.target],
-            point,
+            traveller,
             Vec::new(),
         ),
         after: focus_cells(
             graph,
             &consequences.arrival.board_after,
-            point,
+            traveller,
             consequences.arrival.captured.clone(),
         ),
     };
@@ -104,7 +108,7 @@ fn compare(game: &Game, consequences: &TimeMoveConsequences) -> TimeMoveComparis
         .map(|step| {
             let k = step.old_index;
             let (before, after) = (&chronology.boards[k], &chronology.boards[k + 1]);
-            let original = focus(graph, after, step.placement.point, removed(before, after));
+            let original = focus(graph, after, step.placement, removed(before, after));
             let captured_cell = step.placement.player.opposite().cell();
             let restored = original
                 .captured
@@ -116,12 +120,7 @@ fn compare(game: &Game, consequences: &TimeMoveConsequences) -> TimeMoveComparis
                 old_index: k,
                 original_board: k + 1,
                 original,
-                replayed: focus_cells(
-                    graph,
-                    &step.board,
-                    step.placement.point,
-                    step.captured.clone(),
-                ),
+                replayed: focus_cells(graph, &step.board, step.placement, step.captured.clone()),
                 restored,
             }
         })
@@ -129,15 +128,22 @@ fn compare(game: &Game, consequences: &TimeMoveConsequences) -> TimeMoveComparis
     TimeMoveComparison { arrival, steps }
 }
 
-fn focus(graph: &Graph, board: &Board, point: Point, captured: Vec<Point>) -> FocusedBoard {
+fn focus(graph: &Graph, board: &Board, event: Placement, captured: Vec<Point>) -> FocusedBoard {
     FocusedBoard {
         board: board.colors().to_vec(),
-        groups: board.chains_around(graph, point),
+        groups: board.chains_around(graph, event.point),
+        captured_color: removed_color(event, &captured),
         captured,
     }
 }
 
-fn focus_cells(graph: &Graph, cells: &[u8], point: Point, captured: Vec<Point>) -> FocusedBoard {
+fn focus_cells(
+    graph: &Graph,
+    cells: &[u8],
+    event: Placement,
+    captured: Vec<Point>,
+) -> FocusedBoard {
+    let point = event.point;
     // The replay's boards are legal colorings of this graph, so this always succeeds; an
     // impossible failure would show the board without groups rather than panic.
     let groups = Board::from_colors(graph, cells)
@@ -146,8 +152,14 @@ fn focus_cells(graph: &Graph, cells: &[u8], point: Point, captured: Vec<Point>) 
     FocusedBoard {
         board: cells.to_vec(),
         groups,
+        captured_color: removed_color(event, &captured),
         captured,
     }
+}
+
+/// A placement captures only stones of the other colour.
+fn removed_color(event: Placement, captured: &[Point]) -> Option<Color> {
+    (!captured.is_empty()).then(|| event.player.opposite())
 }
 
 /// Points holding a stone on `before` and empty on `after`: what one placement captured.

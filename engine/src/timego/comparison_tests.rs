@@ -107,6 +107,10 @@ fn a_restored_stone_is_seen_captured_in_the_original_and_standing_in_the_replay(
     );
     assert_eq!(step.replayed.board[at(3, "A1") as usize], 1, "A1 is back");
     assert_eq!(step.restored, points(3, &["A1"]));
+    // The engine names the colour of what was removed: White's A2 captured Black's A1.
+    assert_eq!(step.original.captured_color, Some(Color::Black));
+    assert_eq!(step.replayed.captured_color, None);
+    assert_eq!(comparison.arrival.before.captured_color, None);
 }
 
 #[test]

@@ -9,7 +9,7 @@ use super::types::{
     Action, Area, GameResult, HalfPoints, Placement, Score, ACTION_LIMIT, MAX_SIZE, MIN_SIZE,
 };
 use crate::go::zobrist::mix;
-use crate::go::Color;
+use crate::go::{BoardLayout, Color};
 use serde::{Deserialize, Serialize};
 
 /// Why a game cannot be set up or a cursor is not valid.
@@ -42,6 +42,15 @@ pub enum SetupError {
         /// Number of actions.
         actions: usize,
     },
+}
+
+// Every TimeGo size has a square layout, so laying one out cannot fail.
+const _: () = assert!(MIN_SIZE >= 1 && MAX_SIZE <= crate::go::layout::MAX_SQUARE_SIZE);
+
+/// The square layout of a TimeGo board (sizes are checked when the game is created).
+pub(crate) fn square_layout(size: u8) -> BoardLayout {
+    BoardLayout::square(size.clamp(MIN_SIZE, MAX_SIZE))
+        .unwrap_or_else(|_| unreachable!("TimeGo sizes are square layout sizes"))
 }
 
 /// The state after all actions, as recorded in a `time-go-game` checkpoint.
@@ -94,6 +103,8 @@ pub struct GameView {
     pub score: Score,
     /// Revision of the action list (see [`Game::revision`]).
     pub revision: String,
+    /// How the board is drawn: each point's position, name and neighbours.
+    pub layout: BoardLayout,
 }
 
 /// A TimeGo line: board size, komi, the complete list of actual actions and the state they
@@ -303,6 +314,7 @@ impl Game {
             action_limit_reached: self.action_limit_reached(),
             score: self.score(),
             revision: self.revision(),
+            layout: square_layout(self.size()),
         }
     }
 

@@ -19,6 +19,19 @@ pub struct Birth {
     pub locked: bool,
     /// True if the player to move may choose it as a traveller now.
     pub may_travel: bool,
+    /// The arrival gaps the rules permit for this stone, whoever is to move; `None` when
+    /// there is none (a locked birth, or the first unlocked one).
+    pub arrivals: Option<ArrivalRange>,
+}
+
+/// The gaps `first..=last` a traveller may be inserted at (a gap is its new birth index).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ArrivalRange {
+    /// The earliest gap: the first unlocked placement.
+    pub first: usize,
+    /// The latest gap: just before the traveller's own birth.
+    pub last: usize,
 }
 
 /// One permitted arrival gap of a traveller and whether arriving there is legal.
@@ -43,6 +56,13 @@ impl Position {
                 locked: source < self.locked,
                 may_travel: self.check_turn(self.next).is_ok()
                     && self.check_traveller(self.next, source).is_ok(),
+                arrivals: {
+                    let gaps = self.arrival_gaps(source);
+                    (!gaps.is_empty()).then(|| ArrivalRange {
+                        first: gaps.start,
+                        last: gaps.end - 1,
+                    })
+                },
             })
             .collect();
         births.sort_unstable_by_key(|birth| birth.source);
@@ -79,12 +99,19 @@ impl Position {
         })
     }
 
+    /// The gaps a traveller born at `source` may be inserted at: after the locked prefix
+    /// and before its own birth.
+    pub(crate) fn arrival_gaps(&self, source: usize) -> std::ops::Range<usize> {
+        self.locked..source.max(self.locked)
+    }
+
     /// The arrival gaps `locked..source` of the traveller at `source` for the player to
     /// move, each with its legality.
     pub(crate) fn arrivals(&self, source: usize) -> Result<Vec<Arrival>, Rejection> {
         self.check_turn(self.next)?;
         self.check_traveller(self.next, source)?;
-        Ok((self.locked..source)
+        Ok(self
+            .arrival_gaps(source)
             .map(|target| Arrival {
                 target,
                 rejection: self
@@ -112,7 +139,7 @@ impl Position {
             }
         }
         for birth in self.births().into_iter().filter(|birth| birth.may_travel) {
-            for target in self.locked..birth.source {
+            for target in self.arrival_gaps(birth.source) {
                 let action = Action::Time {
                     player,
                     source: birth.source,

@@ -29,7 +29,7 @@ pub use comparison::{ArrivalComparison, FocusedBoard, StepComparison, TimeMoveCo
 pub use consequences::{ArrivalStep, CancelledPlacement, ReplayStep, TimeMoveConsequences};
 pub use game::{Checkpoint, Game, GameView, ReplayError, SetupError};
 pub use inspect::InspectError;
-pub use legal::{Arrival, Birth};
+pub use legal::{Arrival, ArrivalRange, Birth};
 pub use position::{Applied, ProbeSummary};
 pub use record::{RecordError, TimeGoDocument, RULES, SCHEMA, VERSION};
 pub use rejection::{Cancellation, Rejection};

@@ -432,6 +432,40 @@ fn lock_protects_the_past_and_the_first_unlocked_birth_has_no_gap() {
 }
 
 #[test]
+fn each_birth_carries_its_permitted_arrival_gaps() {
+    let mut game = Game::new(4, 0.0).unwrap();
+    play(&mut game, &["A1", "D4"]);
+    lock(&mut game).unwrap(); // Black locks 2
+    place(&mut game, "B2").unwrap(); // White, birth 2
+    place(&mut game, "C3").unwrap(); // Black, birth 3
+    let births = game.births();
+    let gaps: Vec<_> = births
+        .iter()
+        .map(|b| (b.source, b.locked, b.arrivals))
+        .collect();
+    assert_eq!(
+        gaps,
+        vec![
+            (0, true, None),
+            (1, true, None),
+            (2, false, None),
+            (3, false, Some(ArrivalRange { first: 2, last: 2 })),
+        ]
+    );
+    // The range is exactly the gaps the engine answers for.
+    let targets: Vec<usize> = Game::new(4, 0.0)
+        .map(|mut g| {
+            play(&mut g, &["A1", "D4", "B2", "C3"]);
+            // Black to move: its B2 (birth 2) may go before A1 or D4.
+            let b2 = g.births()[2].arrivals.unwrap();
+            assert_eq!((b2.first, b2.last), (0, 1));
+            g.arrivals(2).unwrap().iter().map(|a| a.target).collect()
+        })
+        .unwrap();
+    assert_eq!(targets, vec![0, 1]);
+}
+
+#[test]
 fn a_replayed_ko_retake_that_recreates_a_board_of_the_new_order_is_cancelled() {
     // Black takes the ko at C2; White plays A4 elsewhere; Black passes; White retakes at B2
     // (legal: A4 makes the board new); Black plays D3. White then moves A4 before the take:

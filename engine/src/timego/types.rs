@@ -289,7 +289,5 @@ impl Score {
 
 /// The name of a point as shown to players: column letter then row number, `A1` bottom left.
 pub fn point_name(point: Point, size: u8) -> String {
-    let size = size.max(1) as u16;
-    let column = (b'A' + (point % size) as u8) as char;
-    format!("{column}{}", point / size + 1)
+    crate::go::layout::square_point_name(point, size)
 }

@@ -1,15 +1,17 @@
-/** Screens of the shell, addressed by the location hash so Back works. */
-export type Route = { name: 'home' } | { name: 'settings' } | { name: 'learn' } | { name: 'game'; id: string };
+/**
+ * Screens of the shell, addressed by the location hash so Back works: `#/`, `#/settings`,
+ * `#/<game>` and `#/<game>/learn` (its tutorial).
+ */
+export type Route = { name: 'home' } | { name: 'settings' } | { name: 'game'; id: string; learn?: true };
 
-/** Path of the TimeGo tutorial (the rules call the page `timego-learn`). */
-const LEARN_PATH = 'timego-learn';
-
-/** Reads a route from a hash such as `#/timego` or `#/settings`. */
+/** Reads a route from a hash such as `#/timego`, `#/timego/learn` or `#/settings`. */
 export function parseRoute(hash: string): Route {
-  const path = hash.replace(/^#\/?/, '');
+  const path = hash.replace(/^#\/?/, '').replace(/\/$/, '');
   if (path === '' || path === 'home') return { name: 'home' };
   if (path === 'settings') return { name: 'settings' };
-  if (path === LEARN_PATH) return { name: 'learn' };
+  // The rules documents call the tutorial page `<game>-learn`; both spellings open it.
+  const learn = /^([a-z0-9]+)(?:\/|-)learn$/.exec(path);
+  if (learn) return { name: 'game', id: learn[1], learn: true };
   return { name: 'game', id: path };
 }
 
@@ -17,8 +19,7 @@ export function parseRoute(hash: string): Route {
 export function routeHash(route: Route): string {
   if (route.name === 'home') return '#/';
   if (route.name === 'settings') return '#/settings';
-  if (route.name === 'learn') return `#/${LEARN_PATH}`;
-  return `#/${route.id}`;
+  return route.learn ? `#/${route.id}/learn` : `#/${route.id}`;
 }
 
 class Router {

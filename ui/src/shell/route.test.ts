@@ -1,14 +1,42 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { parseRoute, routeHash } from './route.svelte';
+import { GAMES, findGame, playableGames } from './games';
 
 describe('routes', () => {
   it('round-trips every screen through the hash', () => {
-    for (const r of [{ name: 'home' }, { name: 'settings' }, { name: 'learn' }, { name: 'game', id: 'timego' }] as const) {
+    const learn = { name: 'game', id: 'timego', learn: true } as const;
+    for (const r of [{ name: 'home' }, { name: 'settings' }, learn, { name: 'game', id: 'timego' }] as const) {
       expect(parseRoute(routeHash(r))).toEqual(r);
     }
   });
   it('treats an empty hash as home', () => {
     expect(parseRoute('')).toEqual({ name: 'home' });
     expect(parseRoute('#')).toEqual({ name: 'home' });
+  });
+  it('opens a tutorial as #/<game>/learn, and by the rules name #/<game>-learn', () => {
+    expect(routeHash({ name: 'game', id: 'timego', learn: true })).toBe('#/timego/learn');
+    expect(parseRoute('#/timego-learn')).toEqual({ name: 'game', id: 'timego', learn: true });
+    expect(parseRoute('#/timego/learn/')).toEqual({ name: 'game', id: 'timego', learn: true });
+  });
+});
+
+describe('games', () => {
+  it('shows only games with a screen', () => {
+    expect(playableGames().map((g) => g.id)).toEqual(['timego']);
+    expect(findGame('surface')).toBeUndefined();
+    expect(findGame('chess')).toBeUndefined();
+    expect(GAMES.map((g) => g.id)).toEqual(['timego', 'surface', 'chess']);
+  });
+  it('names a loader, not a loaded screen, for each playable game', () => {
+    // Chromium's shell test checks that the home screen fetches no game chunk.
+    expect(typeof findGame('timego')?.screen).toBe('function');
+    expect(typeof findGame('timego')?.learn).toBe('function');
+  });
+  it('keeps every game screen out of the shell: no static import of a game', () => {
+    for (const file of ['App.svelte', 'Home.svelte', 'games.ts', 'route.svelte.ts', '../main.ts']) {
+      const source = readFileSync(new URL(`./${file}`, import.meta.url), 'utf8');
+      expect(source, file).not.toMatch(/^\s*import\s[^;]*['"][./]*\/?games\//m);
+    }
   });
 });

@@ -43,6 +43,8 @@ describe('TimeGo against the computer', () => {
     assert.match(await page.getByTestId('opponent-info').innerText(), /Computer: White/);
     await clickPoint(page, 5);
     // White's reply comes by itself; then it is Black's turn again with two turns recorded.
+    // (It is Black's turn before the click is answered too, so wait for the second turn first.)
+    await page.locator('[data-testid="turn-record"] li').nth(1).waitFor();
     await waitForTurn(page, 'Black');
     await page.getByTestId('computer-thinking').waitFor({ state: 'detached' });
     assert.equal(await turnCount(page), 2);

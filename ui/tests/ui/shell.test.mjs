@@ -21,6 +21,25 @@ describe('app shell', () => {
     await app.close();
   });
 
+  it("loads a game screen's code only when that game is opened", async () => {
+    const app = await suite.open({ viewport: { width: 1280, height: 800 } });
+    const { page } = app;
+    await page.getByRole('heading', { name: 'Crab Canon' }).waitFor();
+    const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js')));
+    const atHome = await scripts();
+    assert.ok(atHome.length > 0, 'the home screen loads its own script');
+    assert.deepEqual(atHome.filter((n) => /TimeGoScreen|TutorialScreen/.test(n)), [], 'home fetched a game screen');
+    await page.locator('[data-game="timego"]').click();
+    await page.getByTestId('timego-screen').waitFor();
+    assert.ok((await scripts()).some((n) => /\/TimeGoScreen-[^/]*\.js$/.test(n)), 'TimeGo came in a chunk of its own');
+    assert.equal((await scripts()).filter((n) => /TutorialScreen/.test(n)).length, 0);
+    await page.getByTestId('timego-learn').click();
+    await page.getByTestId('tutorial-screen').waitFor();
+    assert.match(page.url(), /#\/timego\/learn$/);
+    assert.deepEqual(app.problems, []);
+    await app.close();
+  });
+
   it('switches to the dark theme at once and keeps it after a reload', async () => {
     const app = await suite.open({ viewport: { width: 1280, height: 800 }, hash: '#/settings' });
     const { page } = app;

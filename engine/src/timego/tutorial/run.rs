@@ -3,7 +3,7 @@
 
 use super::goal::{Opponent, Rings};
 use super::lessons::{Lesson, LESSONS, TUTORIAL_KOMI, TUTORIAL_SIZE};
-use crate::go::{Color, Point};
+use crate::go::{BoardLayout, Color, Point};
 use crate::timego::{Action, Applied, Game, Placement, Rejection, Score};
 use serde::Serialize;
 
@@ -129,6 +129,8 @@ pub struct LessonView {
     pub score: Score,
     /// The point of the last placement, if the last action placed a stone.
     pub last_placement: Option<Point>,
+    /// How the board is drawn: each point's position, name and neighbours.
+    pub layout: BoardLayout,
 }
 
 /// A lesson in play.
@@ -357,6 +359,7 @@ impl LessonRun {
             lock_refused,
             score: self.game.score(),
             last_placement,
+            layout: crate::timego::game::square_layout(self.game.size()),
         }
     }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { previewFromConsequences, stateFromView } from './adapt';
 import type { GameView } from '../../lib/bindings/GameView';
+import { squareLayout } from '../../lib/board/fixtures';
 import type { TimeMoveComparison } from '../../lib/bindings/TimeMoveComparison';
 import type { TimeMoveConsequences } from '../../lib/bindings/TimeMoveConsequences';
 
@@ -25,14 +26,15 @@ const view: GameView = {
     result: null,
   },
   births: [
-    { source: 0, placement: { player: 'black', point: 0 }, locked: false, may_travel: false },
-    { source: 1, placement: { player: 'white', point: 3 }, locked: false, may_travel: true },
+    { source: 0, placement: { player: 'black', point: 0 }, locked: false, may_travel: false, arrivals: null },
+    { source: 1, placement: { player: 'white', point: 3 }, locked: false, may_travel: true, arrivals: { first: 0, last: 0 } },
   ],
   lock_rejection: null,
   time_rejection: null,
   action_limit_reached: false,
   score: { area: { black: 1, white: 1 }, komi: 0.5, result: { winner: 'white', black: 1, white: 1.5 } },
   revision: 'r',
+  layout: squareLayout(2),
 };
 
 describe('adapting engine values', () => {
@@ -111,9 +113,10 @@ describe('adapting engine values', () => {
       board,
       groups: [{ color: 'black' as const, stones, liberties }],
       captured: [],
+      captured_color: null,
     });
     const comparison: TimeMoveComparison = {
-      arrival: { before: { board: [0, 0, 0, 0], groups: [], captured: [] }, after: focused([0, 1, 0, 0], [1], [0, 3]) },
+      arrival: { before: { board: [0, 0, 0, 0], groups: [], captured: [], captured_color: null }, after: focused([0, 1, 0, 0], [1], [0, 3]) },
       steps: [
         { old_index: 0, original_board: 1, original: focused([1, 0, 0, 0], [0], [1, 2]), replayed: focused([1, 1, 0, 0], [0, 1], [2, 3]), restored: [] },
         { old_index: 1, original_board: 2, original: focused([1, 0, 0, 2], [0], [1, 2]), replayed: focused([1, 1, 0, 0], [0, 1], [2, 3]), restored: [] },
@@ -154,15 +157,15 @@ describe('adapting engine values', () => {
       },
       {
         arrival: {
-          before: { board: [0, 0, 0, 0], groups: [], captured: [] },
-          after: { board: [0, 1, 0, 0], groups: [{ color: 'black', stones: [1], liberties: [0, 3] }], captured: [] },
+          before: { board: [0, 0, 0, 0], groups: [], captured: [], captured_color: null },
+          after: { board: [0, 1, 0, 0], groups: [{ color: 'black', stones: [1], liberties: [0, 3] }], captured: [], captured_color: null },
         },
         steps: [
           {
             old_index: 0,
             original_board: 1,
-            original: { board: [2, 0, 0, 0], groups: [{ color: 'white', stones: [0], liberties: [1, 2] }], captured: [] },
-            replayed: { board: [2, 1, 0, 0], groups: [{ color: 'white', stones: [0], liberties: [2] }], captured: [] },
+            original: { board: [2, 0, 0, 0], groups: [{ color: 'white', stones: [0], liberties: [1, 2] }], captured: [], captured_color: null },
+            replayed: { board: [2, 1, 0, 0], groups: [{ color: 'white', stones: [0], liberties: [2] }], captured: [], captured_color: null },
             restored: [],
           },
         ],
@@ -177,5 +180,22 @@ describe('adapting engine values', () => {
     expect(p.frames[1].compare.originalBoard).toBe(1);
     expect(p.frames[1].compare.earlier.groups).toEqual([{ stone: 'white', stones: [0], liberties: [1, 2] }]);
     expect(p.frames[1].compare.later.groups).toEqual([{ stone: 'white', stones: [0], liberties: [2] }]);
+  });
+
+  it("keeps the engine's locked flag and arrival gaps of each birth", () => {
+    const state = stateFromView({
+      position: view,
+      turns: view.actions,
+      cursor: 2,
+      lock_blocked: null,
+      save: { kind: 'saved' },
+      opponent: { computer: 'none', level: 'strong' },
+      computer_to_move: false,
+    });
+    expect(state.births).toEqual([
+      { source: 0, point: 0, locked: false, arrivals: null },
+      { source: 1, point: 3, locked: false, arrivals: { first: 0, last: 0 } },
+    ]);
+    expect(state.layout.points[3].name).toBe('B2');
   });
 });

@@ -22,6 +22,7 @@ export function stateFromView(v: TimeGoView): TimeGoState {
   const c = view.checkpoint;
   return {
     size: view.size,
+    layout: view.layout,
     komi: view.komi,
     board: c.board,
     placements: c.placements,
@@ -33,6 +34,7 @@ export function stateFromView(v: TimeGoView): TimeGoState {
     turns: v.turns,
     cursor: v.cursor,
     travellers: view.births.filter((b) => b.may_travel).map((b) => b.source),
+    births: view.births.map((b) => ({ source: b.source, point: b.placement.point, locked: b.locked, arrivals: b.arrivals })),
     lockBlocked: v.lock_blocked ? reasonFromBackend(v.lock_blocked) : null,
     timeBlocked: view.time_rejection ? { ...view.time_rejection } : null,
     limitReached: view.action_limit_reached,
@@ -53,7 +55,9 @@ export function groupFromChain(c: Chain): Group {
 }
 
 function comparedBoard(f: FocusedBoard): ComparedBoard {
-  return { board: f.board, groups: f.groups.map(groupFromChain), captured: f.captured };
+  const compared: ComparedBoard = { board: f.board, groups: f.groups.map(groupFromChain), captured: f.captured };
+  if (f.captured_color) compared.capturedColor = f.captured_color;
+  return compared;
 }
 
 /**

@@ -3,11 +3,13 @@ import { get } from 'svelte/store';
 import { locale, t } from '../../lib/i18n';
 import { turnAnnouncement } from './announce';
 import type { TimeGoState, Turn } from './model';
+import { squareLayout } from '../../lib/board/fixtures';
 
 /** A 5×5 state after `turns`; only the fields the announcement reads matter. */
 function state(turns: Turn[], extra: Partial<TimeGoState> = {}): TimeGoState {
   return {
     size: 5,
+    layout: squareLayout(5),
     komi: 0,
     board: Array(25).fill(0),
     placements: [],

@@ -1,5 +1,5 @@
 import type { Translate } from '../../lib/i18n';
-import { pointName } from '../../lib/board/geometry';
+import { nameOf } from '../../lib/board/layout';
 import type { TimeGoState, Turn } from './model';
 import { stoneName, turnText } from './words';
 
@@ -28,8 +28,8 @@ export function turnAnnouncement(t: Translate, before: TimeGoState | null, after
 // A time move is read in full ("Black time: C3 from 3 to 2"), not with the record's arrow.
 function spokenTurn(t: Translate, turn: Turn, before: TimeGoState): string {
   const moved = turn.type === 'time' ? before.placements[turn.source] : undefined;
-  if (turn.type !== 'time' || !moved) return turnText(t, turn, before.size);
+  if (turn.type !== 'time' || !moved) return turnText(t, turn, before.layout);
   return t('timego.turns.time', {
-    values: { player: stoneName(t, turn.player), point: pointName(moved.point, before.size), from: turn.source + 1, to: turn.target + 1 },
+    values: { player: stoneName(t, turn.player), point: nameOf(before.layout, moved.point), from: turn.source + 1, to: turn.target + 1 },
   });
 }

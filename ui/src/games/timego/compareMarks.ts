@@ -5,7 +5,7 @@
  * Pure and rule-free: it only turns the engine's point lists into marks.
  */
 import { markerMap, type MarkerKind } from '../../lib/board/markers';
-import { codeOf, type ComparedBoard, type ReplayFrame, type Stone, type TimePreview } from './model';
+import { codeOf, type ComparedBoard, type ReplayFrame, type TimePreview } from './model';
 
 /** One board of the comparison as the board component draws it. */
 export interface ComparedSide {
@@ -14,17 +14,15 @@ export interface ComparedSide {
   ghosts: Map<number, number>;
 }
 
-function opposite(stone: Stone): Stone {
-  return stone === 'black' ? 'white' : 'black';
-}
-
-function side(compared: ComparedBoard, extra: [number, MarkerKind][], ghostColor: (point: number) => number): ComparedSide {
+function side(compared: ComparedBoard, extra: [number, MarkerKind][]): ComparedSide {
   const entries: [number, MarkerKind][] = [...extra];
   for (const group of compared.groups) {
     for (const p of group.stones) entries.push([p, 'group']);
     for (const p of group.liberties) entries.push([p, 'liberty']);
   }
-  const ghosts = new Map<number, number>(compared.captured.map((p) => [p, ghostColor(p)]));
+  // The engine names the colour of what an event removed.
+  const color = compared.capturedColor ? codeOf(compared.capturedColor) : 0;
+  const ghosts = new Map<number, number>(color ? compared.captured.map((p) => [p, color]) : []);
   return { board: compared.board, markers: markerMap(entries), ghosts };
 }
 
@@ -34,19 +32,17 @@ function side(compared: ComparedBoard, extra: [number, MarkerKind][], ghostColor
  */
 export function frameSides(frame: ReplayFrame): { earlier: ComparedSide; later: ComparedSide } {
   const { earlier, later } = frame.compare;
-  // Stones a placement captures are of the other colour.
-  const capturedColor = () => codeOf(opposite(frame.player));
   if (frame.arrival) {
     return {
-      earlier: side(earlier, [], capturedColor),
-      later: side(later, [[frame.point, 'selected']], capturedColor),
+      earlier: side(earlier, []),
+      later: side(later, [[frame.point, 'selected']]),
     };
   }
   const placedMark: [number, MarkerKind] = frame.newIndex === null ? [frame.point, 'cross'] : [frame.point, 'last'];
   const restored = frame.compare.restored.map((p): [number, MarkerKind] => [p, 'restored']);
   return {
-    earlier: side(earlier, [[frame.point, 'last']], capturedColor),
-    later: side(later, [placedMark, ...restored], capturedColor),
+    earlier: side(earlier, [[frame.point, 'last']]),
+    later: side(later, [placedMark, ...restored]),
   };
 }
 

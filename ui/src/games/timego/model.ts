@@ -9,6 +9,7 @@ import type { Color } from '../../lib/bindings/Color';
 import type { GameResult } from '../../lib/bindings/GameResult';
 import type { Placement as EnginePlacement } from '../../lib/bindings/Placement';
 import type { SaveStatus } from '../../lib/bindings/SaveStatus';
+import type { BoardLayout } from '../../lib/bindings/BoardLayout';
 
 /** A stone colour, as in records. */
 export type Stone = Color;
@@ -34,6 +35,8 @@ export type SaveState = SaveStatus;
 /** The actual game as the screen shows it. */
 export interface TimeGoState {
   size: number;
+  /** How the board is drawn and its points named, from the engine. */
+  layout: BoardLayout;
   komi: number;
   /** Colour per point: 0 empty, 1 black, 2 white. */
   board: number[];
@@ -52,6 +55,8 @@ export interface TimeGoState {
   cursor: number;
   /** Birth indices (from 0) of stones the player to move may send back in time. */
   travellers: number[];
+  /** Every living stone by birth index, with the engine's flags and permitted arrival gaps. */
+  births: BirthInfo[];
   /** Why Lock is illegal now, or null when it is legal. */
   lockBlocked: Reason | null;
   /** The engine's reason why no stone may travel now, or null when one may. */
@@ -63,6 +68,17 @@ export interface TimeGoState {
   opponent: Opponent;
   /** The computer is to move (at the end of the line, in a game that goes on). */
   computerToMove: boolean;
+}
+
+/** A living stone as the engine describes it. */
+export interface BirthInfo {
+  /** Birth index (from 0). */
+  source: number;
+  point: number;
+  /** In the locked prefix. */
+  locked: boolean;
+  /** The gaps `first..=last` the rules permit for it, or null when there is none. */
+  arrivals: { first: number; last: number } | null;
 }
 
 /** The practice opponent of a game. */
@@ -97,6 +113,8 @@ export interface ComparedBoard {
   board: number[];
   groups: Group[];
   captured: number[];
+  /** The colour of the captured stones, as the engine says (absent when nothing was captured). */
+  capturedColor?: Stone;
 }
 
 /**
@@ -170,13 +188,7 @@ export function lastMovePoint(view: Pick<TimeGoState, 'turns' | 'cursor' | 'plac
   return null;
 }
 
-/** Birth index (from 0) of the stone standing on each point of the board, from the order `H`. */
-export function birthIndexByPoint(board: readonly number[], placements: readonly Placement[]): Map<number, number> {
-  // A point may have been played several times in H (captured, replayed); the stone standing
-  // there now is the latest placement on it whose colour matches.
-  const map = new Map<number, number>();
-  placements.forEach((p, i) => {
-    if (board[p.point] === codeOf(p.player)) map.set(p.point, i);
-  });
-  return map;
+/** Birth index (from 0) of the stone standing on each point, as the engine lists the living stones. */
+export function birthsByPoint(view: Pick<TimeGoState, 'births'>): Map<number, number> {
+  return new Map(view.births.map((b) => [b.point, b.source]));
 }

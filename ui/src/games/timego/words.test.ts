@@ -3,87 +3,91 @@ import { get } from 'svelte/store';
 import { t } from '../../lib/i18n';
 import { levelName, levelSummary, noTravellerText, reasonText, turnText } from './words';
 import { locale } from 'svelte-i18n';
+import { squareLayout } from '../../lib/board/fixtures';
+
+const four = squareLayout(4);
+const five = squareLayout(5);
 
 const tr = get(t);
 
 describe('reasons in words', () => {
   it('names points by coordinates and placements from 1', () => {
-    expect(reasonText(tr, { kind: 'occupied', point: 12 }, 5)).toBe('C3 is occupied.');
-    expect(reasonText(tr, { kind: 'no_earlier_gap', source: 0 }, 5)).toBe(
+    expect(reasonText(tr, { kind: 'occupied', point: 12 }, five)).toBe('C3 is occupied.');
+    expect(reasonText(tr, { kind: 'no_earlier_gap', source: 0 }, five)).toBe(
       'Placement 1 is the first unlocked placement; it has no earlier gap.',
     );
-    expect(reasonText(tr, { kind: 'target_out_of_range', source: 5, target: 1, locked: 2 }, 5)).toBe(
+    expect(reasonText(tr, { kind: 'target_out_of_range', source: 5, target: 1, locked: 2 }, five)).toBe(
       'Placement 6 can only move before placements 3 to 5, not before 2.',
     );
   });
 
   it('tells the empty board from a later one in superko', () => {
-    expect(reasonText(tr, { kind: 'superko', point: 0, earlier_board: 0 }, 4)).toBe(
+    expect(reasonText(tr, { kind: 'superko', point: 0, earlier_board: 0 }, four)).toBe(
       'A stone at A1 would recreate the empty starting board of the placement order (superko).',
     );
-    expect(reasonText(tr, { kind: 'arrival_superko', point: 5, target: 2, earlier_board: 3 }, 4)).toBe(
+    expect(reasonText(tr, { kind: 'arrival_superko', point: 5, target: 2, earlier_board: 3 }, four)).toBe(
       'Arriving at B2 before placement 3 would recreate the board after placement 3 (superko).',
     );
   });
 
   it('says when a repeated history was first reached', () => {
-    expect(reasonText(tr, { kind: 'repeated_history', earlier_action: 0 }, 4)).toMatch(/at the start of the game\.$/);
-    expect(reasonText(tr, { kind: 'repeated_history', earlier_action: 7 }, 4)).toMatch(/after action 7\.$/);
+    expect(reasonText(tr, { kind: 'repeated_history', earlier_action: 0 }, four)).toMatch(/at the start of the game\.$/);
+    expect(reasonText(tr, { kind: 'repeated_history', earlier_action: 7 }, four)).toMatch(/after action 7\.$/);
   });
 
   it('keeps the backend sentence for kinds it cannot translate', () => {
-    expect(reasonText(tr, { kind: 'storage', message: 'disk full' }, 5)).toBe('disk full');
+    expect(reasonText(tr, { kind: 'storage', message: 'disk full' }, five)).toBe('disk full');
   });
 
   it('writes turns with placements numbered from 1', () => {
-    expect(turnText(tr, { player: 'black', type: 'time', source: 4, target: 1 }, 5)).toBe('Black time 5 → 2');
-    expect(turnText(tr, { player: 'white', type: 'place', point: 24 }, 5)).toBe('White E5');
-    expect(turnText(tr, { player: 'white', type: 'lock' }, 5)).toBe('White Lock');
+    expect(turnText(tr, { player: 'black', type: 'time', source: 4, target: 1 }, five)).toBe('Black time 5 → 2');
+    expect(turnText(tr, { player: 'white', type: 'place', point: 24 }, five)).toBe('White E5');
+    expect(turnText(tr, { player: 'white', type: 'lock' }, five)).toBe('White Lock');
   });
 });
 
 describe('reasons that fit the moment (issue #16)', () => {
   it('tells an empty board from a fully locked one when Lock is unavailable', () => {
-    expect(tr('timego.actions.lockDisabled', { values: { reason: reasonText(tr, { kind: 'nothing_placed' }, 5) } })).toBe(
+    expect(tr('timego.actions.lockDisabled', { values: { reason: reasonText(tr, { kind: 'nothing_placed' }, five) } })).toBe(
       'Lock is unavailable. Nothing has been placed yet; Lock protects placements, so it needs at least one.',
     );
-    expect(reasonText(tr, { kind: 'fully_locked', placements: 2 }, 5)).toBe(
+    expect(reasonText(tr, { kind: 'fully_locked', placements: 2 }, five)).toBe(
       'Every placement is already locked; Lock needs a new placement.',
     );
   });
 
   it('says why no stone can travel at the start, after a Lock and for the first placement', () => {
-    expect(noTravellerText(tr, { kind: 'no_stone_on_board' }, 5)).toBe(
+    expect(noTravellerText(tr, { kind: 'no_stone_on_board' }, five)).toBe(
       'No stone of yours can travel now. You have no stone on the board.',
     );
-    expect(noTravellerText(tr, { kind: 'all_stones_locked', locked: 4 }, 5)).toBe(
+    expect(noTravellerText(tr, { kind: 'all_stones_locked', locked: 4 }, five)).toBe(
       'No stone of yours can travel now. Every stone of yours on the board is locked.',
     );
-    expect(noTravellerText(tr, { kind: 'first_placement', source: 0 }, 5)).toBe(
+    expect(noTravellerText(tr, { kind: 'first_placement', source: 0 }, five)).toBe(
       'No stone of yours can travel now. Placement 1 is the first placement of the game; nothing comes before it.',
     );
-    expect(noTravellerText(tr, { kind: 'game_ended' }, 5)).toBe(
+    expect(noTravellerText(tr, { kind: 'game_ended' }, five)).toBe(
       'No stone of yours can travel now. The game has ended after two consecutive passes.',
     );
   });
 
   it('counts placements in words that fit none, one and many', () => {
-    expect(reasonText(tr, { kind: 'source_out_of_range', source: 2, placements: 0 }, 5)).toBe(
+    expect(reasonText(tr, { kind: 'source_out_of_range', source: 2, placements: 0 }, five)).toBe(
       'There is no placement 3: nothing has been placed yet.',
     );
-    expect(reasonText(tr, { kind: 'source_out_of_range', source: 2, placements: 1 }, 5)).toBe(
+    expect(reasonText(tr, { kind: 'source_out_of_range', source: 2, placements: 1 }, five)).toBe(
       'There is no placement 3: the order has 1 placement.',
     );
-    expect(reasonText(tr, { kind: 'birth_locked', source: 0, locked: 1 }, 5)).toBe(
+    expect(reasonText(tr, { kind: 'birth_locked', source: 0, locked: 1 }, five)).toBe(
       'Placement 1 is locked (the first placement is protected).',
     );
-    expect(reasonText(tr, { kind: 'birth_locked', source: 0, locked: 3 }, 5)).toBe(
+    expect(reasonText(tr, { kind: 'birth_locked', source: 0, locked: 3 }, five)).toBe(
       'Placement 1 is locked (the first 3 placements are protected).',
     );
   });
 
   it('names a single permitted gap without a range', () => {
-    expect(reasonText(tr, { kind: 'target_out_of_range', source: 3, target: 0, locked: 2 }, 5)).toBe(
+    expect(reasonText(tr, { kind: 'target_out_of_range', source: 3, target: 0, locked: 2 }, five)).toBe(
       'Placement 4 can only move before placement 3, not before 1.',
     );
   });
@@ -107,7 +111,7 @@ describe('reasons that fit the moment (issue #16)', () => {
     ];
     for (const code of ['en', 'ja', 'zh', 'ko']) {
       locale.set(code);
-      const words = reasons.map((reason) => reasonText(get(t), reason, 5));
+      const words = reasons.map((reason) => reasonText(get(t), reason, five));
       for (const [i, text] of words.entries()) {
         expect(text, `${code} ${reasons[i].kind}`).not.toBe(reasons[i].kind);
         expect(text, `${code} ${reasons[i].kind}`).not.toMatch(/[{}]/);

@@ -1,5 +1,5 @@
 import type { Translate } from '../../lib/i18n';
-import { pointName } from '../../lib/board/geometry';
+import { nameOf, type BoardLayout } from '../../lib/board/layout';
 import type { Reason, Stone, Turn } from './model';
 
 type T = Translate;
@@ -9,16 +9,16 @@ const PLACEMENT_FIELDS = ['source', 'target'] as const;
 
 /**
  * A reason in the player's language, built from the engine's typed rejection: points are
- * named by coordinates and placements numbered from 1. A kind without a translation keeps
+ * named as the engine's layout names them and placements numbered from 1. A kind without a translation keeps
  * the sentence the backend sent.
  */
-export function reasonText(t: T, reason: Reason, size: number): string {
+export function reasonText(t: T, reason: Reason, layout: BoardLayout | null): string {
   const f = reason as Record<string, unknown>;
   const num = (key: string): number | undefined => (typeof f[key] === 'number' ? (f[key] as number) : undefined);
   const values: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(f)) if (typeof value === 'number' || typeof value === 'string') values[key] = value;
   const point = num('point');
-  if (point !== undefined) values.point = size > 0 && point < size * size ? pointName(point, size) : point;
+  if (point !== undefined) values.point = nameOf(layout, point);
   for (const key of PLACEMENT_FIELDS) {
     const v = num(key);
     if (v !== undefined) values[key] = v + 1;
@@ -47,8 +47,8 @@ export function reasonText(t: T, reason: Reason, size: number): string {
 }
 
 /** Why no stone of the player to move may travel now, from the engine's reason. */
-export function noTravellerText(t: T, reason: Reason, size: number): string {
-  return t('timego.time.none', { values: { reason: reasonText(t, reason, size) } });
+export function noTravellerText(t: T, reason: Reason, layout: BoardLayout | null): string {
+  return t('timego.time.none', { values: { reason: reasonText(t, reason, layout) } });
 }
 
 /** "Black" or "White" in the player's language. */
@@ -57,11 +57,11 @@ export function stoneName(t: T, stone: Stone): string {
 }
 
 /** One line of the turn record; placement numbers are shown from 1. */
-export function turnText(t: T, turn: Turn, size: number): string {
+export function turnText(t: T, turn: Turn, layout: BoardLayout | null): string {
   const player = stoneName(t, turn.player);
   switch (turn.type) {
     case 'place':
-      return t('timego.turns.place', { values: { player, point: pointName(turn.point, size) } });
+      return t('timego.turns.place', { values: { player, point: nameOf(layout, turn.point) } });
     case 'time':
       return t('timego.turns.timeShort', { values: { player, from: turn.source + 1, to: turn.target + 1 } });
     case 'lock':
