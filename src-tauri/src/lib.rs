@@ -5,6 +5,7 @@
 mod commands;
 mod launch_file;
 mod plugin_settings;
+mod startup_probe;
 
 use canon_app_core::timego::{think_limits_from, THINK_MS_VARIABLE};
 use canon_app_core::AppCore;
@@ -14,10 +15,16 @@ use tauri::{Manager, WindowEvent};
 /// Starts the app; the desktop `main` and the mobile entry point both call this.
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
-    tauri::Builder::default()
+    startup_probe::mark("main");
+    let mut builder = tauri::Builder::default();
+    if let Some(probe) = startup_probe::plugin() {
+        builder = builder.plugin(probe);
+    }
+    builder
         .plugin(tauri_plugin_store::Builder::new().build())
         .plugin(tauri_plugin_dialog::init())
         .setup(|app| {
+            startup_probe::mark("setup-start");
             let data_dir = app.path().app_data_dir()?;
             let settings = plugin_settings::PluginSettings::open(app.handle())?;
             let mut core = AppCore::open(&data_dir, Box::new(settings))?;
@@ -28,6 +35,7 @@ pub fn run() {
             core.timego_mut()
                 .set_think_limits(think_limits_from(think.as_deref())?);
             app.manage(Mutex::new(core));
+            startup_probe::mark("setup-end");
             Ok(())
         })
         .on_window_event(|window, event| {
@@ -45,3 +53,4 @@ pub fn run() {
         .run(tauri::generate_context!())
         .expect("Crab Canon could not start its window");
 }
+
