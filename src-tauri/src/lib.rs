@@ -16,6 +16,7 @@ use tauri::{Manager, WindowEvent};
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
     startup_probe::mark("main");
+    prefer_shared_memory_rendering();
     let mut builder = tauri::Builder::default();
     if let Some(probe) = startup_probe::plugin() {
         builder = builder.plugin(probe);
@@ -54,3 +55,13 @@ pub fn run() {
         .expect("Crab Canon could not start its window");
 }
 
+/// Turns WebKitGTK's DMA-BUF renderer off unless the environment already chose (Linux
+/// only): without a GPU it made the first frame of the home screen wait 0.4–3 s and later
+/// frames seconds more (docs/performance.md, "Start-up"); compositing and WebGL stay on.
+fn prefer_shared_memory_rendering() {
+    #[cfg(target_os = "linux")]
+    if std::env::var_os("WEBKIT_DISABLE_DMABUF_RENDERER").is_none() {
+        // Still single-threaded here: no other thread can read the environment meanwhile.
+        std::env::set_var("WEBKIT_DISABLE_DMABUF_RENDERER", "1");
+    }
+}
