@@ -4,6 +4,7 @@
 
 mod commands;
 mod launch_file;
+mod startup_probe;
 
 use canon_app_core::settings_store::{JsonFileSettings, SETTINGS_FILE_NAME};
 use canon_app_core::timego::{think_limits_from, THINK_MS_VARIABLE};
@@ -14,10 +15,17 @@ use tauri::{Manager, WindowEvent};
 /// Starts the app; the desktop `main` and the mobile entry point both call this.
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
-    tauri::Builder::default()
+    startup_probe::mark("main");
+    prefer_shared_memory_rendering();
+    let mut builder = tauri::Builder::default();
+    if let Some(probe) = startup_probe::plugin() {
+        builder = builder.plugin(probe);
+    }
+    builder
         .plugin(tauri_plugin_store::Builder::new().build())
         .plugin(tauri_plugin_dialog::init())
         .setup(|app| {
+            startup_probe::mark("setup-start");
             let data_dir = app.path().app_data_dir()?;
             // Settings follow the policy of every file the app writes (atomic, an invalid
             // file kept and reported): the core's store, in the same file and shape that
@@ -30,6 +38,7 @@ pub fn run() {
             let think = std::env::var(THINK_MS_VARIABLE).ok();
             core.set_think_limits(think_limits_from(think.as_deref())?);
             app.manage(Arc::new(Mutex::new(core)));
+            startup_probe::mark("setup-end");
             Ok(())
         })
         .on_window_event(|window, event| {
@@ -46,4 +55,15 @@ pub fn run() {
         .invoke_handler(commands::handler())
         .run(tauri::generate_context!())
         .expect("Crab Canon could not start its window");
+}
+
+/// Turns WebKitGTK's DMA-BUF renderer off unless the environment already chose (Linux
+/// only): without a GPU it made the first frame of the home screen wait 0.4–3 s and later
+/// frames seconds more (docs/performance.md, "Start-up"); compositing and WebGL stay on.
+fn prefer_shared_memory_rendering() {
+    #[cfg(target_os = "linux")]
+    if std::env::var_os("WEBKIT_DISABLE_DMABUF_RENDERER").is_none() {
+        // Still single-threaded here: no other thread can read the environment meanwhile.
+        std::env::set_var("WEBKIT_DISABLE_DMABUF_RENDERER", "1");
+    }
 }

@@ -54,7 +54,8 @@ impl AppHome {
         self.root.join("data").join(APP_IDENTIFIER)
     }
 
-    fn apply_to(&self, command: &mut Command) {
+    /// Points the data, config and cache directories of what `command` starts here.
+    pub fn apply_to(&self, command: &mut Command) {
         command
             .env("XDG_DATA_HOME", self.root.join("data"))
             .env("XDG_CONFIG_HOME", self.root.join("config"))
