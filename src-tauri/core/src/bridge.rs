@@ -2,16 +2,19 @@
 //! `{"id": 1, "cmd": "name", "args": {...}}`, answered by `{"id": 1, "ok": value}` or
 //! `{"id": 1, "err": {"kind": ..., "message": ...}}`. `args` is the object the UI passed
 //! to `invoke`; commands with arguments take them under its key `args`, exactly as the
-//! Tauri commands do. [`serve`] answers `timego_computer_move` from a thread of its own,
-//! as the app does, so a `timego_computer_cancel` sent meanwhile is answered and stops
-//! it; answers may therefore come out of order, matched by their `id`.
+//! Tauri commands do; both go through the command table (`crate::commands`). [`serve`]
+//! answers a `job` command (`timego_computer_move`) from a thread of its own, as the app
+//! does, so a `timego_computer_cancel` sent meanwhile is answered and stops it; answers
+//! may therefore come out of order, matched by their `id`.
+
+/// Runs command `cmd` with the invoke arguments `payload`: the table's dispatch, which
+/// the app uses too.
+pub use crate::commands::dispatch;
 
 use crate::app::AppCore;
-use crate::command_names::FILE_DIALOG_NAMES;
+use crate::commands::{self, Started};
 use crate::error::{AppError, CommandResult};
-use crate::timego::levels;
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::{json, Value};
 use std::io::{self, BufRead, Write};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -26,80 +29,29 @@ struct Request {
     args: Value,
 }
 
-/// The arguments object of a command that takes arguments.
-#[derive(Debug, Deserialize)]
-struct Payload<T> {
-    args: T,
-}
-
 /// Answers one request line; never panics, whatever the line holds.
 pub fn answer_line(core: &mut AppCore, line: &str) -> String {
-    let response = match serde_json::from_str::<Request>(line) {
-        Ok(request) => match dispatch(core, &request.cmd, request.args) {
-            Ok(value) => json!({"id": request.id, "ok": value}),
-            Err(error) => json!({"id": request.id, "err": error}),
-        },
+    match serde_json::from_str::<Request>(line) {
+        Ok(request) => respond(request.id, dispatch(core, &request.cmd, request.args)),
         Err(error) => {
             let id = serde_json::from_str::<Value>(line)
                 .ok()
                 .and_then(|value| value.get("id").cloned())
                 .unwrap_or(Value::Null);
             let error = AppError::invalid(format!("malformed request line: {error}"));
-            json!({"id": id, "err": error})
+            respond(id, Err(error))
         }
-    };
-    response.to_string()
-}
-
-/// Runs command `cmd` with the invoke arguments `payload`.
-pub fn dispatch(core: &mut AppCore, cmd: &str, payload: Value) -> CommandResult<Value> {
-    match cmd {
-        "app_status" => reply(core.status()),
-        "settings_get" => reply(core.settings()),
-        "settings_set" => reply(core.set_settings(args(cmd, payload)?)?),
-        "timego_open" => reply(core.timego().view()),
-        "timego_new" => reply(core.timego_mut().new_game(args(cmd, payload)?)?),
-        "timego_apply" => reply(core.timego_mut().apply(args(cmd, payload)?)?),
-        "timego_review" => reply(core.timego_mut().review(args(cmd, payload)?)?),
-        "timego_arrivals" => reply(core.timego().arrivals(args(cmd, payload)?)?),
-        "timego_preview" => reply(core.timego().preview(args(cmd, payload)?)?),
-        "timego_group" => reply(core.timego().group(args(cmd, payload)?)?),
-        "timego_legal" => reply(core.timego().legal()),
-        "timego_export" => reply(core.timego().export()?),
-        "timego_import" => reply(core.timego_mut().import(args(cmd, payload)?)?),
-        "timego_invalid_save" => reply(core.timego().invalid_save()?),
-        "timego_set_aside_invalid" => {
-            reply(core.timego_mut().set_aside_invalid(args(cmd, payload)?)?)
-        }
-        "tutorial_lessons" => reply(core.tutorial().overview()),
-        "tutorial_start" => reply(core.tutorial_mut().start(args(cmd, payload)?)?),
-        "tutorial_current" => reply(core.tutorial().current()?),
-        "tutorial_reset" => reply(core.tutorial_mut().reset()?),
-        "tutorial_hint" => reply(core.tutorial_mut().hint()?),
-        "tutorial_apply" => reply(core.tutorial_mut().apply(args(cmd, payload)?)?),
-        "timego_import_opened_file" => reply(core.import_opened_file()?),
-        "timego_dismiss_opened_file" => reply(core.dismiss_opened_file()),
-        "timego_levels" => reply(levels()),
-        "timego_opponent_set" => reply(core.timego_mut().set_opponent(args(cmd, payload)?)?),
-        "timego_computer_move" => reply(
-            core.timego_mut()
-                .computer_move_blocking(args(cmd, payload)?)?,
-        ),
-        "timego_computer_cancel" => reply(core.timego_mut().computer_cancel()),
-        _ if FILE_DIALOG_NAMES.contains(&cmd) => Err(AppError::UnknownCommand {
-            message: format!(
-                "{cmd} opens the operating system's file dialog, which only the app has; \
-                 the bridge offers timego_export and timego_import instead"
-            ),
-        }),
-        _ => Err(AppError::UnknownCommand {
-            message: format!("there is no command named '{cmd}'"),
-        }),
     }
 }
 
-/// The command whose search runs outside the lock.
-const COMPUTER_MOVE: &str = "timego_computer_move";
+/// The answer line to request `id`.
+fn respond(id: Value, result: CommandResult<Value>) -> String {
+    match result {
+        Ok(value) => json!({"id": id, "ok": value}),
+        Err(error) => json!({"id": id, "err": error}),
+    }
+    .to_string()
+}
 
 /// Answers every line of `input` on `output` until `input` closes, then cancels a
 /// computer move still running and waits for its answer. A computer move searches on its
@@ -125,29 +77,26 @@ pub fn serve<W: Write + Send + 'static>(
             continue;
         }
         let answer = match serde_json::from_str::<Request>(&line) {
-            Ok(request) if request.cmd == COMPUTER_MOVE => {
-                let started = args(COMPUTER_MOVE, request.args)
-                    .and_then(|args| locked(&core).timego_mut().computer_start(args));
+            Ok(request) => {
+                let started = commands::start(&mut locked(&core), &request.cmd, request.args);
                 match started {
-                    Ok(job) => {
+                    Ok(Started::Running(job)) => {
                         let core = Arc::clone(&core);
                         let output = Arc::clone(&output);
+                        let id = request.id;
                         searches.push(std::thread::spawn(move || {
-                            let result = job.run();
-                            let outcome = locked(&core).timego_mut().computer_finish(job, result);
-                            let answer = match reply(outcome) {
-                                Ok(value) => json!({"id": request.id, "ok": value}),
-                                Err(error) => json!({"id": request.id, "err": error}),
-                            };
+                            let finish = job.run();
+                            let answer = respond(id, finish.finish(&mut locked(&core)));
                             // A harness that went away reads no answers; nothing to do.
-                            let _ = write_line(&output, &answer.to_string());
+                            let _ = write_line(&output, &answer);
                         }));
                         continue;
                     }
-                    Err(error) => json!({"id": request.id, "err": error}).to_string(),
+                    Ok(Started::Done(value)) => respond(request.id, Ok(value)),
+                    Err(error) => respond(request.id, Err(error)),
                 }
             }
-            _ => answer_line(&mut locked(&core), &line),
+            Err(_) => answer_line(&mut locked(&core), &line),
         };
         if let Err(error) = write_line(&output, &answer) {
             result = Err(error);
@@ -174,27 +123,11 @@ fn write_line<W: Write>(output: &Mutex<W>, line: &str) -> io::Result<()> {
     writeln!(output, "{line}").and_then(|()| output.flush())
 }
 
-fn args<T: DeserializeOwned>(cmd: &str, payload: Value) -> CommandResult<T> {
-    serde_json::from_value::<Payload<T>>(payload)
-        .map(|payload| payload.args)
-        .map_err(|error| AppError::invalid(format!("bad arguments for {cmd}: {error}")))
-}
-
-fn reply<T: Serialize>(value: T) -> CommandResult<Value> {
-    serde_json::to_value(value).map_err(|error| AppError::storage(error.to_string()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::command_names::NAMES;
-    use crate::settings_store::JsonFileSettings;
-    use crate::test_dir::TestDir;
-
-    fn core(dir: &TestDir) -> AppCore {
-        let store = Box::new(JsonFileSettings::new(dir.path().join("settings.json")));
-        AppCore::open(dir.path(), store).unwrap()
-    }
+    use crate::test_dir::{core_in as core, TestDir};
 
     fn answer(core: &mut AppCore, line: &str) -> Value {
         serde_json::from_str(&answer_line(core, line)).unwrap()
