@@ -3,12 +3,12 @@
 //! function each with the line's name, argument and result types. Each returns the
 //! chosen path, or `None` when the player cancelled the dialog.
 
-use super::lock;
+use super::{core_state, lock};
 use canon_app_core::timego::TimeGoView;
 use canon_app_core::{AppCore, AppError, CommandResult};
 use std::path::PathBuf;
 use std::sync::Mutex;
-use tauri::{AppHandle, Manager, Runtime};
+use tauri::{AppHandle, Runtime};
 use tauri_plugin_dialog::{DialogExt, FileDialogBuilder};
 
 /// The extension filter of TimeGo games. GTK filters are glob patterns, so the double
@@ -51,7 +51,7 @@ pub async fn timego_export_file<R: Runtime>(
     app: AppHandle<R>,
     (): (),
 ) -> CommandResult<Option<String>> {
-    let core = app.state::<Mutex<AppCore>>();
+    let core = core_state(&app)?;
     let dialog = json_dialog(&app, "Save TimeGo game").set_file_name(suggested_name(&core));
     let Some(path) = chosen(dialog.blocking_save_file())? else {
         return Ok(None);
@@ -65,7 +65,7 @@ pub async fn timego_import_file<R: Runtime>(
     app: AppHandle<R>,
     (): (),
 ) -> CommandResult<Option<TimeGoView>> {
-    let core = app.state::<Mutex<AppCore>>();
+    let core = core_state(&app)?;
     // Files renamed or saved by another program may have lost the double extension.
     let dialog = json_dialog(&app, "Open TimeGo game").add_filter("JSON document", &["json"]);
     let Some(path) = chosen(dialog.blocking_pick_file())? else {
@@ -80,7 +80,7 @@ pub async fn timego_export_invalid_file<R: Runtime>(
     app: AppHandle<R>,
     (): (),
 ) -> CommandResult<Option<String>> {
-    let core = app.state::<Mutex<AppCore>>();
+    let core = core_state(&app)?;
     let dialog = json_dialog(&app, "Save the unreadable TimeGo save")
         .set_file_name("timego-unreadable.timego.json");
     let Some(path) = chosen(dialog.blocking_save_file())? else {

@@ -16,11 +16,18 @@ use serde_json::Value;
 use std::future::Future;
 use std::sync::{Mutex, MutexGuard};
 use tauri::ipc::{Invoke, InvokeBody, InvokeResolver};
-use tauri::{AppHandle, Manager, Runtime};
+use tauri::{AppHandle, Manager, Runtime, State};
 
 /// Locks the state; a panic in another command must not make the app unusable.
 fn lock(core: &Mutex<AppCore>) -> MutexGuard<'_, AppCore> {
     core.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The app core that `run()` manages; a command arriving before that is refused, not a
+/// panic.
+fn core_state<R: Runtime>(app: &AppHandle<R>) -> CommandResult<State<'_, Mutex<AppCore>>> {
+    app.try_state::<Mutex<AppCore>>()
+        .ok_or_else(|| AppError::storage("the app is still starting; try again"))
 }
 
 /// Cancels a running computer move (the window is closing or being left).
@@ -64,8 +71,10 @@ pub fn handler<R: Runtime>() -> impl Fn(Invoke<R>) -> bool + Send + Sync + 'stat
 /// a job runs on a blocking thread without the lock (so the UI and a cancel are answered
 /// meanwhile), then finishes under the lock again.
 fn run<R: Runtime>(name: &str, app: AppHandle<R>, payload: Value, resolver: InvokeResolver<R>) {
-    let core = app.state::<Mutex<AppCore>>();
-    let started = commands::start(&mut lock(&core), name, payload);
+    let started = core_state(&app).and_then(|core| {
+        let mut core = lock(&core);
+        commands::start(&mut core, name, payload)
+    });
     match started {
         Ok(Started::Done(value)) => resolver.resolve(value),
         Ok(Started::Running(job)) => respond_later(resolver, async move {
@@ -74,7 +83,7 @@ fn run<R: Runtime>(name: &str, app: AppHandle<R>, payload: Value, resolver: Invo
                 .map_err(|error| {
                     AppError::invalid(format!("the computer's search stopped: {error}"))
                 })?;
-            let core = app.state::<Mutex<AppCore>>();
+            let core = core_state(&app)?;
             let answer = finish.finish(&mut lock(&core));
             answer
         }),
