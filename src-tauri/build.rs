@@ -1,5 +1,6 @@
 //! Generates the Tauri context and one `allow-<command>` permission per app command, so
-//! the capability file can grant the webview exactly the commands it uses.
+//! the capability file can grant the webview exactly the commands it uses. The names come
+//! from the one command table of `canon-app-core` (`core/src/command_table.rs`).
 
 fn main() {
     let names: Vec<&'static str> = canon_commands::NAMES
@@ -13,7 +14,10 @@ fn main() {
         .expect("failed to run the Tauri build script");
 }
 
-/// The names of every app command, shared with `core` and `src/commands/mod.rs`.
+/// The names of every app command, read from the core's command table; only the names
+/// are used here (the types and handlers in the table are parsed, never resolved).
+#[allow(dead_code)]
 mod canon_commands {
-    include!("core/src/command_names.rs");
+    include!("core/src/command_table.rs");
+    command_table!(define_command_names);
 }

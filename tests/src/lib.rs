@@ -146,6 +146,65 @@ impl Drop for Driver {
     }
 }
 
+/// What a test starts the app with, beyond its home: environment variables for the app
+/// (such as `CRAB_CANON_THINK_MS`) and command-line arguments (a file to open).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Launch<'a> {
+    /// Extra environment variables of the app.
+    pub env: &'a [(&'a str, &'a str)],
+    /// The app's command-line arguments.
+    pub args: &'a [&'a str],
+}
+
+/// The common preamble of every test, as one fixture: `tauri-driver` with the app's data
+/// under the test's home, the built app launched in a WebDriver session, and optionally a
+/// game opened from the home screen. Derefs to the session's [`Client`], so every DOM
+/// helper takes `&app`. [`TestApp::close`] ends the app and its driver, so a restart on
+/// the same home starts a fresh instance.
+pub struct TestApp {
+    client: Client,
+    // Dropped after the session is closed: stopping the driver ends the app.
+    _driver: Driver,
+}
+
+impl TestApp {
+    /// Launches the app in `home` and opens `game` (its `data-game` on the home screen).
+    pub async fn open(home: &AppHome, game: &str) -> Self {
+        Self::open_with(home, game, Launch::default()).await
+    }
+
+    /// Like [`TestApp::open`], with extra environment variables or arguments.
+    pub async fn open_with(home: &AppHome, game: &str, launch: Launch<'_>) -> Self {
+        let app = Self::launch(home, launch).await;
+        open_game(&app, game).await;
+        app
+    }
+
+    /// Launches the app in `home` and leaves it where it starts (the home screen, or the
+    /// game of a file named in `launch.args`).
+    pub async fn launch(home: &AppHome, launch: Launch<'_>) -> Self {
+        let driver = Driver::start_with_env(home, launch.env);
+        let client = driver.launch_with_args(&app_binary(), launch.args).await;
+        Self {
+            client,
+            _driver: driver,
+        }
+    }
+
+    /// Closes the app's window and stops its driver.
+    pub async fn close(self) {
+        self.client.close().await.expect("close the app");
+    }
+}
+
+impl std::ops::Deref for TestApp {
+    type Target = Client;
+
+    fn deref(&self) -> &Client {
+        &self.client
+    }
+}
+
 fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
         .and_then(|listener| listener.local_addr())
@@ -225,14 +284,20 @@ pub mod keys {
     pub const LEFT: &str = "\u{E012}";
 }
 
-/// Opens the TimeGo screen from the home screen.
-pub async fn open_timego(client: &Client) {
-    wait_css(client, "button[data-game=\"timego\"]")
+/// Opens `game` from the home screen (its button's `data-game`; its screen's test id is
+/// `<game>-screen`).
+pub async fn open_game(client: &Client, game: &str) {
+    wait_css(client, &format!("button[data-game=\"{game}\"]"))
         .await
         .click()
         .await
-        .expect("open TimeGo");
-    by_test_id(client, "timego-screen").await;
+        .unwrap_or_else(|error| panic!("open {game}: {error}"));
+    by_test_id(client, &format!("{game}-screen")).await;
+}
+
+/// Opens the TimeGo screen from the home screen.
+pub async fn open_timego(client: &Client) {
+    open_game(client, "timego").await;
 }
 
 /// Clicks the intersection `point` of the board, as a player would: on its hit area,

@@ -5,21 +5,16 @@ use canon_e2e::*;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn second_instance_pauses_saving_and_leaves_the_first_ones_file_alone() {
-    let app = app_binary();
     let home = AppHome::new("second");
     let save = home.app_data_dir().join("timego.json");
 
-    let first_driver = Driver::start(&home);
-    let first = first_driver.launch(&app).await;
-    open_timego(&first).await;
+    let first = TestApp::open(&home, "timego").await;
     wait_turn(&first, "Black").await;
     click_point(&first, 12).await;
     wait_turn(&first, "White").await;
     let first_save = std::fs::read_to_string(&save).expect("the first instance saved");
 
-    let second_driver = Driver::start(&home);
-    let second = second_driver.launch(&app).await;
-    open_timego(&second).await;
+    let second = TestApp::open(&home, "timego").await;
     let banner = wait_text(&second, "save-status", |text| !text.is_empty()).await;
     assert!(banner.contains("Saving is paused"), "{banner}");
     // It shows the first instance's game and can play on without saving.
@@ -38,6 +33,6 @@ async fn second_instance_pauses_saving_and_leaves_the_first_ones_file_alone() {
     assert_ne!(updated, first_save);
     assert!(updated.contains("\"point\": 6"), "{updated}");
 
-    second.close().await.unwrap();
-    first.close().await.unwrap();
+    second.close().await;
+    first.close().await;
 }

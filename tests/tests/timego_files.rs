@@ -59,11 +59,8 @@ fn files_dir(home: &AppHome) -> PathBuf {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn review_then_a_confirmed_branch_replaces_only_the_later_turns() {
-    let app = app_binary();
     let home = AppHome::new("review");
-    let driver = Driver::start(&home);
-    let client = driver.launch(&app).await;
-    open_timego(&client).await;
+    let client = TestApp::open(&home, "timego").await;
     start_new_game(&client, 4).await;
     play(&client, &[5, 10, 6]).await;
 
@@ -139,17 +136,14 @@ async fn review_then_a_confirmed_branch_replaces_only_the_later_turns() {
             }
         ]
     );
-    client.close().await.unwrap();
+    client.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn export_while_reviewing_then_import_gives_the_identical_game() {
-    let app = app_binary();
     let home = AppHome::new("roundtrip");
     let file = files_dir(&home).join("shared.timego.json");
-    let driver = Driver::start(&home);
-    let client = driver.launch(&app).await;
-    open_timego(&client).await;
+    let client = TestApp::open(&home, "timego").await;
     start_new_game(&client, 4).await;
     play(&client, &[1, 0, 4]).await; // Black's A2 captures White's A1
     press_ctrl(&client, 'z', false).await;
@@ -193,12 +187,11 @@ async fn export_while_reviewing_then_import_gives_the_identical_game() {
     );
     assert_eq!(read(&home.app_data_dir().join("timego.json")), exported);
     screenshot(&client, "e2e-imported").await;
-    client.close().await.unwrap();
+    client.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_corrupted_file_is_refused_with_its_reason_and_changes_nothing() {
-    let app = app_binary();
     let home = AppHome::new("corrupt");
     let file = files_dir(&home).join("corrupt.timego.json");
     // Black moves twice: the engine names action 1.
@@ -207,9 +200,7 @@ async fn a_corrupted_file_is_refused_with_its_reason_and_changes_nothing() {
         r#"{"schema":"time-go-game","version":1,"rules":"timego-shared-lock-v1","size":4,"komi":0,"actions":[{"player":"black","type":"place","point":0},{"player":"black","type":"place","point":1}],"cursor":2}"#,
     )
     .unwrap();
-    let driver = Driver::start(&home);
-    let client = driver.launch(&app).await;
-    open_timego(&client).await;
+    let client = TestApp::open(&home, "timego").await;
     play(&client, &[12]).await;
     let save = home.app_data_dir().join("timego.json");
     let before = read(&save);
@@ -241,12 +232,11 @@ async fn a_corrupted_file_is_refused_with_its_reason_and_changes_nothing() {
     assert_eq!(board_colors(&client).await, colors);
     assert_eq!(turn_count(&client).await, 1);
     assert_eq!(read(&save), before, "the save on disk is untouched");
-    client.close().await.unwrap();
+    client.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_file_named_on_the_command_line_opens_after_asking() {
-    let app = app_binary();
     let home = AppHome::new("argv");
     let file = files_dir(&home).join("from-a-friend.timego.json");
     let mut shared = Game::new(4, 0.5).unwrap();
@@ -255,10 +245,13 @@ async fn a_file_named_on_the_command_line_opens_after_asking() {
     }
     std::fs::write(&file, shared.to_json(3).unwrap()).unwrap();
     let file_arg = file.to_str().unwrap();
+    let with_file = Launch {
+        args: &[file_arg],
+        ..Launch::default()
+    };
 
     // A fresh app opens the file at once, on the TimeGo screen.
-    let driver = Driver::start(&home);
-    let client = driver.launch_with_args(&app, &[file_arg]).await;
+    let client = TestApp::launch(&home, with_file).await;
     wait_css(&client, "svg.board[data-size=\"4\"]").await;
     wait_turn(&client, "White").await;
     assert_eq!(turn_count(&client).await, 3);
@@ -269,13 +262,11 @@ async fn a_file_named_on_the_command_line_opens_after_asking() {
     // Play on, so the next start has a game in progress.
     click_point(&client, 15).await;
     wait_turn(&client, "Black").await;
-    client.close().await.unwrap();
-    drop(driver);
+    client.close().await;
 
     // Over a game in progress it asks; cancelling keeps the game and its save.
     let before = read(&save);
-    let driver = Driver::start(&home);
-    let client = driver.launch_with_args(&app, &[file_arg]).await;
+    let client = TestApp::launch(&home, with_file).await;
     wait_text(&client, "import-replace-dialog", |text| {
         text.contains("from-a-friend.timego.json") && text.contains("4 turns")
     })
@@ -288,12 +279,10 @@ async fn a_file_named_on_the_command_line_opens_after_asking() {
     wait_gone(&client, "[data-testid=\"import-replace-dialog\"][open]").await;
     assert_eq!(turn_count(&client).await, 4);
     assert_eq!(read(&save), before);
-    client.close().await.unwrap();
-    drop(driver);
+    client.close().await;
 
     // Confirming replaces it.
-    let driver = Driver::start(&home);
-    let client = driver.launch_with_args(&app, &[file_arg]).await;
+    let client = TestApp::launch(&home, with_file).await;
     wait_text(&client, "import-replace-dialog", |text| {
         text.contains("4 turns")
     })
@@ -306,5 +295,5 @@ async fn a_file_named_on_the_command_line_opens_after_asking() {
     wait_turn_count(&client, 3).await;
     wait_turn(&client, "White").await;
     assert_eq!(read(&save), read(&file));
-    client.close().await.unwrap();
+    client.close().await;
 }

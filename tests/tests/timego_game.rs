@@ -23,12 +23,8 @@ async fn preview_count(client: &fantoccini::Client, name: &str) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn whole_game_then_restart_restores_the_autosave() {
-    let app = app_binary();
     let home = AppHome::new("game");
-    let driver = Driver::start(&home);
-    let client = driver.launch(&app).await;
-
-    open_timego(&client).await;
+    let client = TestApp::open(&home, "timego").await;
     start_new_game(&client, 4).await;
     wait_turn(&client, "Black").await;
     assert_eq!(count(&client, "svg.board [data-point]").await, 16);
@@ -147,13 +143,10 @@ async fn whole_game_then_restart_restores_the_autosave() {
         .expect("the game was autosaved");
     assert!(saved.contains("\"type\": \"lock\""), "{saved}");
 
-    client.close().await.expect("close the app");
-    drop(driver);
+    client.close().await;
 
     // Restart: the autosaved finished game comes back as it was.
-    let driver = Driver::start(&home);
-    let client = driver.launch(&app).await;
-    open_timego(&client).await;
+    let client = TestApp::open(&home, "timego").await;
     by_test_id(&client, "game-over").await;
     assert_eq!(
         by_test_id(&client, "score-black")
@@ -185,5 +178,5 @@ async fn whole_game_then_restart_restores_the_autosave() {
         (0, 1, 1, 2)
     );
     screenshot(&client, "e2e-restored").await;
-    client.close().await.expect("close the app");
+    client.close().await;
 }

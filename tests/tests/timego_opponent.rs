@@ -62,12 +62,16 @@ async fn turns(client: &Client) -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cancel_leaves_the_position_then_the_computer_replies_legally() {
-    let app = app_binary();
     let home = AppHome::new("opponent");
-    let driver = Driver::start_with_env(&home, &[("CRAB_CANON_THINK_MS", "60000")]);
-    let client = driver.launch(&app).await;
-
-    open_timego(&client).await;
+    let client = TestApp::open_with(
+        &home,
+        "timego",
+        Launch {
+            env: &[("CRAB_CANON_THINK_MS", "60000")],
+            ..Launch::default()
+        },
+    )
+    .await;
     new_game_against_the_computer(&client).await;
     let info = by_test_id(&client, "opponent-info")
         .await
@@ -99,14 +103,11 @@ async fn cancel_leaves_the_position_then_the_computer_replies_legally() {
     by_test_id(&client, "computer-retry").await;
     assert_eq!(saved_actions(&home), 1, "the save is unchanged too");
     screenshot(&client, "e2e-opponent-cancelled").await;
-    client.close().await.expect("close the app");
-    drop(driver);
+    client.close().await;
 
     // Restart with the normal budget: the opponent settings came back with the game, and
     // at the computer's turn it thinks and replies by itself.
-    let driver = Driver::start(&home);
-    let client = driver.launch(&app).await;
-    open_timego(&client).await;
+    let client = TestApp::open(&home, "timego").await;
     wait_turn(&client, "Black").await;
     wait_gone(&client, "[data-testid=\"computer-thinking\"]").await;
     assert_eq!(turns(&client).await, 2, "one more action: the reply");
@@ -129,5 +130,5 @@ async fn cancel_leaves_the_position_then_the_computer_replies_legally() {
     assert_eq!(turns(&client).await, 4);
     assert_eq!(saved_actions(&home), 4, "every action was autosaved");
     screenshot(&client, "e2e-opponent-replied").await;
-    client.close().await.expect("close the app");
+    client.close().await;
 }

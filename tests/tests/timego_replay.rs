@@ -50,12 +50,8 @@ async fn colors_in(client: &Client, id: &str) -> Vec<u8> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn replay_steps_are_explained_and_compared_with_their_original_versions() {
-    let app = app_binary();
     let home = AppHome::new("replay");
-    let driver = Driver::start(&home);
-    let client = driver.launch(&app).await;
-
-    open_timego(&client).await;
+    let client = TestApp::open(&home, "timego").await;
     start_new_game(&client, 4).await;
     for (k, &point) in LINE.iter().enumerate() {
         wait_turn(&client, if k % 2 == 0 { "Black" } else { "White" }).await;
@@ -166,5 +162,5 @@ async fn replay_steps_are_explained_and_compared_with_their_original_versions() 
     by_test_id(&client, "watch-replay").await;
     assert_eq!(colors_in(&client, "compare-later").await, actual);
 
-    client.close().await.expect("close the app");
+    client.close().await;
 }

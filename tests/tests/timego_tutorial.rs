@@ -142,15 +142,11 @@ async fn settled_save(path: &Path) -> Vec<u8> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_exercise_completed_progress_remembered_saved_game_untouched() {
-    let app = app_binary();
     let home = AppHome::new("tutorial");
     let save_path = home.app_data_dir().join("timego.json");
     let progress_path = home.app_data_dir().join("tutorial.json");
-    let driver = Driver::start(&home);
-    let client = driver.launch(&app).await;
-
     // A saved TimeGo game in progress: a 4×4 game with Black's B1 and White's D4.
-    open_timego(&client).await;
+    let client = TestApp::open(&home, "timego").await;
     start_new_game(&client, 4).await;
     click_point(&client, 1).await;
     wait_turn(&client, "White").await;
@@ -332,12 +328,10 @@ async fn every_exercise_completed_progress_remembered_saved_game_untouched() {
         "the tutorial changed the saved TimeGo game"
     );
 
-    client.close().await.expect("close the app");
-    drop(driver);
+    client.close().await;
 
     // Restart: the progress is remembered and the saved game is still the same.
-    let driver = Driver::start(&home);
-    let client = driver.launch(&app).await;
+    let client = TestApp::launch(&home, Launch::default()).await;
     click(&client, "home-learn").await;
     by_test_id(&client, "tutorial-screen").await;
     assert_eq!(completed_marks(&client).await, [true; 7]);
@@ -353,5 +347,5 @@ async fn every_exercise_completed_progress_remembered_saved_game_untouched() {
     wait_turn(&client, "Black").await;
     assert_eq!(board_colors(&client).await, game_colors);
     assert_eq!(std::fs::read(&save_path).unwrap(), saved);
-    client.close().await.expect("close the app");
+    client.close().await;
 }

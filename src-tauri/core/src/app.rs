@@ -3,14 +3,14 @@
 //! tests in Chromium run on exactly the code the desktop app runs.
 
 use crate::error::{AppError, CommandResult};
-use crate::host::job::{start_run_finish, Exclusive};
+use crate::host::job::Exclusive;
 use crate::host::session::read_document;
 use crate::host::{document_kind, largest_document_limit, GameId};
 use crate::instance_lock::{self, InstanceRole};
 use crate::save_slot::{InvalidFile, SaveStatus, OTHER_INSTANCE_MESSAGE};
 use crate::settings::Settings;
 use crate::settings_store::SettingsStore;
-use crate::timego::{ComputerMoveArgs, ComputerOutcome, ImportArgs, TimeGoSession, TimeGoView};
+use crate::timego::{ImportArgs, TimeGoSession, TimeGoView};
 use crate::tutorial::TutorialSession;
 use canon_engine::timego::opponent::SearchLimits;
 use serde::{Deserialize, Serialize};
@@ -295,20 +295,6 @@ impl AppCore {
         self.opened_file = None;
         self.status()
     }
-}
-
-/// A whole TimeGo computer move on the shared core: started under the lock, searched
-/// without it, finished under it. The Tauri command (on a blocking thread), the bridge's
-/// thread and its plain dispatch all call this.
-pub fn timego_computer_move(
-    core: &impl Exclusive<AppCore>,
-    args: ComputerMoveArgs,
-) -> CommandResult<ComputerOutcome> {
-    start_run_finish(
-        core,
-        |core: &mut AppCore| core.timego_mut().computer_start(args),
-        |core, job, result| core.timego_mut().computer_finish(job, result),
-    )
 }
 
 /// Cancels every running engine job (the window is closing or being left).

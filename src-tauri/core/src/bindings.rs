@@ -1,4 +1,5 @@
-//! The list of types whose TypeScript bindings the UI imports.
+//! The TypeScript bindings the UI imports: the types of the command table, the error
+//! type, and the typed client of the commands.
 
 use std::io;
 use std::path::Path;
@@ -18,31 +19,10 @@ pub fn export_all(dir: &Path) -> io::Result<Vec<String>> {
     let export = |result: Result<(), ts_rs::ExportError>| {
         result.map_err(|error| io::Error::other(error.to_string()))
     };
+    // Not the result of a command: the rejection of every command.
     export(crate::AppError::export_all_to(dir))?;
-    export(crate::app::AppStatus::export_all_to(dir))?;
-    export(crate::app::SetAsideFileArgs::export_all_to(dir))?;
-    export(crate::settings::Settings::export_all_to(dir))?;
-    export(crate::save_slot::SaveStatus::export_all_to(dir))?;
-    export(crate::timego::TimeGoView::export_all_to(dir))?;
-    export(crate::timego::NewGameArgs::export_all_to(dir))?;
-    export(crate::timego::ApplyArgs::export_all_to(dir))?;
-    export(crate::timego::ReviewArgs::export_all_to(dir))?;
-    export(crate::timego::ArrivalsArgs::export_all_to(dir))?;
-    export(crate::timego::PreviewArgs::export_all_to(dir))?;
-    export(crate::timego::GroupArgs::export_all_to(dir))?;
-    export(canon_engine::go::Chain::export_all_to(dir))?;
-    export(crate::timego::ImportArgs::export_all_to(dir))?;
-    export(crate::timego::ConfirmArgs::export_all_to(dir))?;
-    export(crate::timego::ArrivalOption::export_all_to(dir))?;
-    export(crate::timego::TimePreview::export_all_to(dir))?;
-    export(crate::timego::OpponentSettings::export_all_to(dir))?;
-    export(crate::timego::LevelInfo::export_all_to(dir))?;
-    export(crate::timego::ComputerMoveArgs::export_all_to(dir))?;
-    export(crate::timego::ComputerOutcome::export_all_to(dir))?;
-    export(crate::tutorial::TutorialOverview::export_all_to(dir))?;
-    export(crate::tutorial::TutorialLesson::export_all_to(dir))?;
-    export(crate::tutorial::LessonArgs::export_all_to(dir))?;
-    export(crate::tutorial::TutorialActionArgs::export_all_to(dir))?;
+    // Every argument and result type of the command table, and its typed client.
+    crate::commands::export_bindings(dir)?;
     let mut names: Vec<String> = std::fs::read_dir(dir)?
         .map(|entry| entry.map(|entry| entry.file_name().to_string_lossy().into_owned()))
         .collect::<io::Result<_>>()?;

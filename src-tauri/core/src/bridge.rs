@@ -2,28 +2,27 @@
 //! `{"id": 1, "cmd": "name", "args": {...}}`, answered by `{"id": 1, "ok": value}` or
 //! `{"id": 1, "err": {"kind": ..., "message": ...}}`. `args` is the object the UI passed
 //! to `invoke`; commands with arguments take them under its key `args`, exactly as the
-//! Tauri commands do. [`serve`] answers `timego_computer_move` from a thread of its own,
-//! as the app does, so a `timego_computer_cancel` sent meanwhile is answered and stops
-//! it; answers may therefore come out of order, matched by their `id`.
+//! Tauri commands do; both go through the command table (`crate::commands`). [`serve`]
+//! answers a `job` command (`timego_computer_move`) from a thread of its own, as the app
+//! does, so a `timego_computer_cancel` sent meanwhile is answered and stops it; answers
+//! may therefore come out of order, matched by their `id`.
 //!
 //! Lines are read with a bound ([`REQUEST_LIMIT`]): a longer line, or one that is not
 //! UTF-8, is answered with an error (its `id` when it can be read) and skipped, and no
-//! error quotes more than [`EXCERPT_CHARS`] characters of the request.
+//! error quotes more than [`lineread::EXCERPT_CHARS`] characters of the request.
 
-use crate::app::{cancel_jobs, timego_computer_move, AppCore};
-use crate::command_names::FILE_DIALOG_NAMES;
+/// Runs command `cmd` with the invoke arguments `payload`: the table's dispatch, which
+/// the app uses too.
+pub use crate::commands::dispatch;
+
+use crate::app::{cancel_jobs, AppCore};
+use crate::commands::{self, shortened, Started};
 use crate::error::{AppError, CommandResult};
-use crate::host::job::{Exclusive, Held};
-use crate::timego::levels;
-use crate::timego::ComputerMoveArgs;
 use canon_engine::{surfaces, timechess, timego};
-use lineread::{excerpt, shorten, Line, LineReader, EXCERPT_CHARS};
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use lineread::{Line, LineReader};
+use serde::Deserialize;
 use serde_json::{json, Value};
-use std::cell::Cell;
 use std::io::{self, BufRead, Write};
-use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// The largest document any format accepts (the surfaces' import limit today).
@@ -55,25 +54,15 @@ struct Request {
     args: Value,
 }
 
-/// The arguments object of a command that takes arguments.
-#[derive(Debug, Deserialize)]
-struct Payload<T> {
-    args: T,
-}
-
 /// Answers one request line; never panics, whatever the line holds.
 pub fn answer_line(core: &mut AppCore, line: &str) -> String {
-    let response = match serde_json::from_str::<Request>(line) {
-        Ok(request) => match dispatch(core, &request.cmd, request.args) {
-            Ok(value) => json!({"id": request.id, "ok": value}),
-            Err(error) => json!({"id": request.id, "err": error}),
-        },
+    match serde_json::from_str::<Request>(line) {
+        Ok(request) => respond(request.id, dispatch(core, &request.cmd, request.args)),
         Err(error) => {
             let message = format!("malformed request line: {}", shortened(&error));
-            json!({"id": request_id(line), "err": AppError::invalid(message)})
+            respond(request_id(line), Err(AppError::invalid(message)))
         }
-    };
-    response.to_string()
+    }
 }
 
 /// The `id` of a request that is refused unread, or null.
@@ -115,74 +104,14 @@ fn request_text(line: Line<'_>) -> Result<&str, String> {
     Err(json!({"id": id, "err": AppError::invalid(message)}).to_string())
 }
 
-/// A parser's message quoting at most [`EXCERPT_CHARS`] characters of the
-/// request: its words may quote a value whole (a 5 MB unknown field). The list of what
-/// was expected (from the types, not the request) and the position are kept.
-fn shortened(error: &serde_json::Error) -> String {
-    let text = error.to_string();
-    let position = format!(" at line {} column {}", error.line(), error.column());
-    let (words, position) = match text.strip_suffix(&position) {
-        Some(words) => (words, position.as_str()),
-        None => (text.as_str(), ""),
-    };
-    let (quoted, expected) = words.split_at(words.rfind(", expected ").unwrap_or(words.len()));
-    // The list is short for every type the bridge reads; a longer one is cut too.
-    format!(
-        "{}{}{position}",
-        excerpt(quoted),
-        shorten(expected, 2 * EXCERPT_CHARS)
-    )
-}
-
-/// Runs command `cmd` with the invoke arguments `payload`.
-pub fn dispatch(core: &mut AppCore, cmd: &str, payload: Value) -> CommandResult<Value> {
-    match cmd {
-        "app_status" => reply(core.status()),
-        "settings_get" => reply(core.settings()),
-        "settings_set" => reply(core.set_settings(args(cmd, payload)?)?),
-        "timego_open" => reply(core.timego().view()),
-        "timego_new" => reply(core.timego_mut().new_game(args(cmd, payload)?)?),
-        "timego_apply" => reply(core.timego_mut().apply(args(cmd, payload)?)?),
-        "timego_review" => reply(core.timego_mut().review(args(cmd, payload)?)?),
-        "timego_arrivals" => reply(core.timego().arrivals(args(cmd, payload)?)?),
-        "timego_preview" => reply(core.timego().preview(args(cmd, payload)?)?),
-        "timego_group" => reply(core.timego().group(args(cmd, payload)?)?),
-        "timego_legal" => reply(core.timego().legal()),
-        "timego_export" => reply(core.timego().export()?),
-        "timego_import" => reply(core.timego_mut().import(args(cmd, payload)?)?),
-        "timego_invalid_save" => reply(core.timego().invalid_save()?),
-        "timego_set_aside_invalid" => {
-            reply(core.timego_mut().set_aside_invalid(args(cmd, payload)?)?)
-        }
-        "tutorial_lessons" => reply(core.tutorial().overview()),
-        "tutorial_start" => reply(core.tutorial_mut().start(args(cmd, payload)?)?),
-        "tutorial_current" => reply(core.tutorial().current()?),
-        "tutorial_reset" => reply(core.tutorial_mut().reset()?),
-        "tutorial_hint" => reply(core.tutorial_mut().hint()?),
-        "tutorial_apply" => reply(core.tutorial_mut().apply(args(cmd, payload)?)?),
-        "timego_import_opened_file" => reply(core.import_opened_file()?),
-        "timego_dismiss_opened_file" => reply(core.dismiss_opened_file()),
-        "timego_levels" => reply(levels()),
-        "timego_opponent_set" => reply(core.timego_mut().set_opponent(args(cmd, payload)?)?),
-        "timego_computer_move" => {
-            reply(timego_computer_move(&Held::new(core), args(cmd, payload)?)?)
-        }
-        "timego_computer_cancel" => reply(core.timego_mut().computer_cancel()),
-        "app_set_aside_invalid" => reply(core.set_aside_invalid_file(args(cmd, payload)?)?),
-        _ if FILE_DIALOG_NAMES.contains(&cmd) => Err(AppError::UnknownCommand {
-            message: format!(
-                "{cmd} opens the operating system's file dialog, which only the app has; \
-                 the bridge offers timego_export and timego_import instead"
-            ),
-        }),
-        _ => Err(AppError::UnknownCommand {
-            message: format!("there is no command named '{}'", excerpt(cmd)),
-        }),
+/// The answer line to request `id`.
+fn respond(id: Value, result: CommandResult<Value>) -> String {
+    match result {
+        Ok(value) => json!({"id": id, "ok": value}),
+        Err(error) => json!({"id": id, "err": error}),
     }
+    .to_string()
 }
-
-/// The command whose search runs outside the lock.
-const COMPUTER_MOVE: &str = "timego_computer_move";
 
 /// Answers every line of `input` on `output` until `input` closes, then cancels a
 /// computer move still running and waits for its answer. A computer move searches on its
@@ -220,33 +149,28 @@ pub fn serve<W: Write + Send + 'static>(
             continue;
         }
         let answer = match serde_json::from_str::<Request>(line) {
-            Ok(request) if request.cmd == COMPUTER_MOVE => {
-                match args::<ComputerMoveArgs>(COMPUTER_MOVE, request.args) {
-                    Ok(move_args) => {
+            Ok(request) => {
+                let started = commands::start(&mut locked(&core), &request.cmd, request.args);
+                match started {
+                    Ok(Started::Running(job)) => {
                         let core = Arc::clone(&core);
                         let output = Arc::clone(&output);
-                        let (started, start_done) = std::sync::mpsc::channel();
+                        let id = request.id;
                         searches.push(std::thread::spawn(move || {
-                            let core = StartSignal {
-                                core: &core,
-                                started: Cell::new(Some(started)),
-                            };
-                            let answer =
-                                match timego_computer_move(&core, move_args).and_then(reply) {
-                                    Ok(value) => json!({"id": request.id, "ok": value}),
-                                    Err(error) => json!({"id": request.id, "err": error}),
-                                };
+                            let finish = job.run();
+                            let answer = respond(id, finish.finish(&mut locked(&core)));
                             // A harness that went away reads no answers; nothing to do.
-                            let _ = write_line(&output, &answer.to_string());
+                            let _ = write_line(&output, &answer);
                         }));
-                        // The next line (a cancel above all) must find the job started.
-                        let _ = start_done.recv();
+                        // The job was started under the lock above, so the next line (a
+                        // cancel above all) finds it running.
                         continue;
                     }
-                    Err(error) => json!({"id": request.id, "err": error}).to_string(),
+                    Ok(Started::Done(value)) => respond(request.id, Ok(value)),
+                    Err(error) => respond(request.id, Err(error)),
                 }
             }
-            _ => answer_line(&mut locked(&core), line),
+            Err(_) => answer_line(&mut locked(&core), line),
         };
         if let Err(error) = write_line(&output, &answer) {
             result = Err(error);
@@ -261,23 +185,6 @@ pub fn serve<W: Write + Send + 'static>(
     result
 }
 
-/// The core, telling the bridge's reading loop once the job's start step is done (so a
-/// cancel read next finds the job running).
-struct StartSignal<'a> {
-    core: &'a Mutex<AppCore>,
-    started: Cell<Option<Sender<()>>>,
-}
-
-impl Exclusive<AppCore> for StartSignal<'_> {
-    fn with<R>(&self, f: impl FnOnce(&mut AppCore) -> R) -> R {
-        let result = self.core.with(f);
-        if let Some(started) = self.started.take() {
-            let _ = started.send(());
-        }
-        result
-    }
-}
-
 /// Locks the core; a panic in a search thread must not stop the bridge.
 fn locked(core: &Mutex<AppCore>) -> MutexGuard<'_, AppCore> {
     core.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -290,29 +197,12 @@ fn write_line<W: Write>(output: &Mutex<W>, line: &str) -> io::Result<()> {
     writeln!(output, "{line}").and_then(|()| output.flush())
 }
 
-fn args<T: DeserializeOwned>(cmd: &str, payload: Value) -> CommandResult<T> {
-    serde_json::from_value::<Payload<T>>(payload)
-        .map(|payload| payload.args)
-        .map_err(|error| {
-            AppError::invalid(format!("bad arguments for {cmd}: {}", shortened(&error)))
-        })
-}
-
-fn reply<T: Serialize>(value: T) -> CommandResult<Value> {
-    serde_json::to_value(value).map_err(|error| AppError::storage(error.to_string()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::command_names::NAMES;
-    use crate::settings_store::JsonFileSettings;
-    use crate::test_dir::TestDir;
-
-    fn core(dir: &TestDir) -> AppCore {
-        let store = Box::new(JsonFileSettings::new(dir.path().join("settings.json")));
-        AppCore::open(dir.path(), store).unwrap()
-    }
+    use crate::test_dir::{core_in as core, TestDir};
+    use lineread::excerpt;
 
     fn answer(core: &mut AppCore, line: &str) -> Value {
         serde_json::from_str(&answer_line(core, line)).unwrap()

@@ -1,5 +1,5 @@
-//! Unique scratch directories for tests, removed when dropped: the one helper the core's
-//! unit tests and its integration tests (`tests/`) share.
+//! The core's shared test helpers: unique scratch directories removed when dropped, an
+//! app core on one, and the files a directory holds.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -50,4 +50,30 @@ impl Drop for TestDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.path);
     }
+}
+
+/// An app core on `dir`, its settings in `dir/settings.json` as the bridge keeps them.
+pub fn core_in(dir: &TestDir) -> crate::AppCore {
+    let store = Box::new(crate::settings_store::JsonFileSettings::new(
+        dir.path().join("settings.json"),
+    ));
+    crate::AppCore::open(dir.path(), store).expect("open the app core")
+}
+
+/// Every file under `dir` with its bytes, to show that a refused command wrote nothing.
+pub fn files_in(dir: &Path) -> std::collections::BTreeMap<PathBuf, Vec<u8>> {
+    let mut files = std::collections::BTreeMap::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(next) = pending.pop() {
+        for entry in std::fs::read_dir(&next).expect("read the test directory") {
+            let path = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                let bytes = std::fs::read(&path).expect("read a test file");
+                files.insert(path, bytes);
+            }
+        }
+    }
+    files
 }

@@ -1,12 +1,14 @@
 //! Commands that open the operating system's file dialogs from Rust, so the webview
-//! never names a path to read or write. Each returns the chosen path, or `None` when the
-//! player cancelled the dialog.
+//! never names a path to read or write: the `app` lines of the command table, one
+//! function each with the line's name, argument and result types. Each returns the
+//! chosen path, or `None` when the player cancelled the dialog.
 
-use super::{lock, Core};
+use super::{core_state, lock};
 use canon_app_core::timego::TimeGoView;
-use canon_app_core::{AppError, CommandResult};
+use canon_app_core::{AppCore, AppError, CommandResult};
 use std::path::PathBuf;
-use tauri::AppHandle;
+use std::sync::Mutex;
+use tauri::{AppHandle, Runtime};
 use tauri_plugin_dialog::{DialogExt, FileDialogBuilder};
 
 /// The extension filter of TimeGo games. GTK filters are glob patterns, so the double
@@ -17,7 +19,7 @@ const GAME_EXTENSIONS: &[&str] = &["timego.json"];
 #[cfg(not(target_os = "linux"))]
 const GAME_EXTENSIONS: &[&str] = &["json"];
 
-fn json_dialog(app: &AppHandle, title: &str) -> FileDialogBuilder<tauri::Wry> {
+fn json_dialog<R: Runtime>(app: &AppHandle<R>, title: &str) -> FileDialogBuilder<R> {
     app.dialog()
         .file()
         .set_title(title)
@@ -25,7 +27,7 @@ fn json_dialog(app: &AppHandle, title: &str) -> FileDialogBuilder<tauri::Wry> {
 }
 
 /// The suggested name of an exported game: what it is, so a shared file explains itself.
-fn suggested_name(core: &Core<'_>) -> String {
+fn suggested_name(core: &Mutex<AppCore>) -> String {
     let view = lock(core).timego().view();
     let turns = view.turns.len();
     format!(
@@ -45,8 +47,11 @@ fn chosen(path: Option<tauri_plugin_dialog::FilePath>) -> CommandResult<Option<P
 }
 
 /// Saves the TimeGo game's document where the player chooses.
-#[tauri::command]
-pub async fn timego_export_file(app: AppHandle, core: Core<'_>) -> CommandResult<Option<String>> {
+pub async fn timego_export_file<R: Runtime>(
+    app: AppHandle<R>,
+    (): (),
+) -> CommandResult<Option<String>> {
+    let core = core_state(&app)?;
     let dialog = json_dialog(&app, "Save TimeGo game").set_file_name(suggested_name(&core));
     let Some(path) = chosen(dialog.blocking_save_file())? else {
         return Ok(None);
@@ -56,25 +61,26 @@ pub async fn timego_export_file(app: AppHandle, core: Core<'_>) -> CommandResult
 }
 
 /// Loads a TimeGo document the player chooses; a rejected file changes nothing.
-#[tauri::command]
-pub async fn timego_import_file(
-    app: AppHandle,
-    core: Core<'_>,
+pub async fn timego_import_file<R: Runtime>(
+    app: AppHandle<R>,
+    (): (),
 ) -> CommandResult<Option<TimeGoView>> {
+    let core = core_state(&app)?;
     // Files renamed or saved by another program may have lost the double extension.
     let dialog = json_dialog(&app, "Open TimeGo game").add_filter("JSON document", &["json"]);
     let Some(path) = chosen(dialog.blocking_pick_file())? else {
         return Ok(None);
     };
-    lock(&core).timego_mut().import_from(&path).map(Some)
+    let view = lock(&core).timego_mut().import_from(&path)?;
+    Ok(Some(view))
 }
 
 /// Saves a copy of the unreadable TimeGo save where the player chooses.
-#[tauri::command]
-pub async fn timego_export_invalid_file(
-    app: AppHandle,
-    core: Core<'_>,
+pub async fn timego_export_invalid_file<R: Runtime>(
+    app: AppHandle<R>,
+    (): (),
 ) -> CommandResult<Option<String>> {
+    let core = core_state(&app)?;
     let dialog = json_dialog(&app, "Save the unreadable TimeGo save")
         .set_file_name("timego-unreadable.timego.json");
     let Some(path) = chosen(dialog.blocking_save_file())? else {

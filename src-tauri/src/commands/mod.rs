@@ -1,220 +1,137 @@
-//! Every command the webview can invoke, registered in one place. Each is a thin
-//! wrapper over a method of [`AppCore`]; the IPC bridge calls the same methods.
+//! The one invoke handler of the webview. Every command comes from the core's command
+//! table (`canon_app_core::command_table!`): sync and job commands are dispatched by the
+//! core (`canon_app_core::commands`), exactly as the IPC bridge dispatches them; the
+//! app-only commands (native file dialogs) are the functions of [`files`], one per `app`
+//! line of the table, bound here by the table so none can be missing. Tauri checks the
+//! capability (`allow-<name>`) before this handler runs, as for `generate_handler!`.
 //! Commands with arguments take one parameter `args` (`invoke(name, { args })`).
 
 mod files;
 
-use canon_app_core::app::{AppStatus, SetAsideFileArgs};
-use canon_app_core::settings::Settings;
-use canon_app_core::timego::{
-    levels, ApplyArgs, ArrivalOption, ArrivalsArgs, ComputerMoveArgs, ComputerOutcome, ConfirmArgs,
-    GroupArgs, ImportArgs, LevelInfo, NewGameArgs, OpponentSettings, PreviewArgs, ReviewArgs,
-    TimeGoView, TimePreview,
-};
-use canon_app_core::tutorial::{LessonArgs, TutorialActionArgs, TutorialLesson, TutorialOverview};
+use canon_app_core::commands::{self, Started};
+use canon_app_core::timego::TimeGoView;
 use canon_app_core::{AppCore, AppError, CommandResult};
-use canon_engine::go::Chain;
-use canon_engine::timego::Action;
+use serde::Serialize;
+use serde_json::Value;
+use std::future::Future;
 use std::sync::{Arc, Mutex, MutexGuard};
-use tauri::ipc::Invoke;
-use tauri::State;
+use tauri::ipc::{Invoke, InvokeBody, InvokeResolver};
+use tauri::{AppHandle, Manager, Runtime, State};
 
 /// The app's core, shared with the blocking threads of engine jobs.
 pub type SharedCore = Arc<Mutex<AppCore>>;
 
-/// The state every command reaches.
-type Core<'a> = State<'a, SharedCore>;
-
 /// Locks the state; a panic in another command must not make the app unusable.
-fn lock<'a>(core: &'a Core<'_>) -> MutexGuard<'a, AppCore> {
+fn lock(core: &Mutex<AppCore>) -> MutexGuard<'_, AppCore> {
     core.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// The invoke handler with every command of `canon_app_core::command_names` (`NAMES`
-/// and `FILE_DIALOG_NAMES`).
-pub fn handler() -> impl Fn(Invoke<tauri::Wry>) -> bool + Send + Sync + 'static {
-    tauri::generate_handler![
-        app_status,
-        settings_get,
-        settings_set,
-        timego_open,
-        timego_new,
-        timego_apply,
-        timego_review,
-        timego_arrivals,
-        timego_preview,
-        timego_group,
-        timego_legal,
-        timego_export,
-        timego_import,
-        timego_invalid_save,
-        timego_set_aside_invalid,
-        tutorial_lessons,
-        tutorial_start,
-        tutorial_current,
-        tutorial_reset,
-        tutorial_hint,
-        tutorial_apply,
-        timego_import_opened_file,
-        timego_dismiss_opened_file,
-        timego_levels,
-        timego_opponent_set,
-        timego_computer_move,
-        timego_computer_cancel,
-        app_set_aside_invalid,
-        files::timego_export_file,
-        files::timego_import_file,
-        files::timego_export_invalid_file,
-    ]
+/// The app core that `run()` manages; a command arriving before that is refused, not a
+/// panic.
+fn core_state<R: Runtime>(app: &AppHandle<R>) -> CommandResult<State<'_, SharedCore>> {
+    app.try_state::<SharedCore>()
+        .ok_or_else(|| AppError::storage("the app is still starting; try again"))
 }
 
-#[tauri::command]
-fn app_status(core: Core<'_>) -> AppStatus {
-    lock(&core).status()
+/// The invoke handler of every command of the table.
+pub fn handler<R: Runtime>() -> impl Fn(Invoke<R>) -> bool + Send + Sync + 'static {
+    |invoke: Invoke<R>| {
+        let Invoke {
+            message, resolver, ..
+        } = invoke;
+        let name = message.command().to_owned();
+        let app = message.webview().app_handle().clone();
+        let payload = match message.payload() {
+            InvokeBody::Json(value) => value.clone(),
+            InvokeBody::Raw(_) => {
+                resolver.reject(AppError::invalid(format!(
+                    "bad arguments for {name}: expected a JSON object, not raw bytes"
+                )));
+                return true;
+            }
+        };
+        let command = match commands::find(&name) {
+            Ok(command) => command,
+            Err(error) => {
+                resolver.reject(error);
+                return true;
+            }
+        };
+        match command.kind {
+            commands::Kind::App => run_app_only(&name, app, payload, resolver),
+            commands::Kind::Sync | commands::Kind::Job => run(&name, app, payload, resolver),
+        }
+        true
+    }
 }
 
-#[tauri::command]
-fn settings_get(core: Core<'_>) -> Settings {
-    lock(&core).settings()
+/// A sync command is answered here, under the lock, as a plain `#[tauri::command]` was;
+/// a job runs on a blocking thread without the lock (so the UI and a cancel are answered
+/// meanwhile), then finishes under the lock again.
+fn run<R: Runtime>(name: &str, app: AppHandle<R>, payload: Value, resolver: InvokeResolver<R>) {
+    let started = core_state(&app).and_then(|core| {
+        let mut core = lock(&core);
+        commands::start(&mut core, name, payload)
+    });
+    match started {
+        Ok(Started::Done(value)) => resolver.resolve(value),
+        Ok(Started::Running(job)) => respond_later(resolver, async move {
+            let finish = tauri::async_runtime::spawn_blocking(move || job.run())
+                .await
+                .map_err(|error| {
+                    AppError::invalid(format!("the computer's search stopped: {error}"))
+                })?;
+            let core = core_state(&app)?;
+            let answer = finish.finish(&mut lock(&core));
+            answer
+        }),
+        Err(error) => resolver.reject(error),
+    }
 }
 
-#[tauri::command]
-fn settings_set(core: Core<'_>, args: Settings) -> CommandResult<Settings> {
-    lock(&core).set_settings(args)
+/// Answers from a task of the async runtime, so the webview's thread is never blocked.
+fn respond_later<R: Runtime, T: Serialize + Send + 'static>(
+    resolver: InvokeResolver<R>,
+    task: impl Future<Output = CommandResult<T>> + Send + 'static,
+) {
+    tauri::async_runtime::spawn(async move {
+        match task.await {
+            Ok(value) => resolver.resolve(value),
+            Err(error) => resolver.reject(error),
+        }
+    });
 }
 
-#[tauri::command]
-fn timego_open(core: Core<'_>) -> TimeGoView {
-    lock(&core).timego().view()
+/// Binds each `app` line of the table to the function of the same name in [`files`],
+/// with the line's argument and result types: a line without its function, or a function
+/// of another type, does not compile.
+macro_rules! app_only_commands {
+    (
+        sync { $($sync:tt)* }
+        job { $($job:tt)* }
+        app { $( $app:ident : $args:ty => $result:ty ; )* }
+    ) => {
+        /// Runs the app-only command `name` on the async runtime (a file dialog blocks).
+        fn run_app_only<R: Runtime>(
+            name: &str,
+            app: AppHandle<R>,
+            payload: Value,
+            resolver: InvokeResolver<R>,
+        ) {
+            match name {
+                $(stringify!($app) => {
+                    let args = match commands::decode::<$args>(name, payload) {
+                        Ok(args) => args,
+                        Err(error) => return resolver.reject(error),
+                    };
+                    respond_later::<R, $result>(resolver, files::$app(app, args));
+                })*
+                _ => resolver.reject(AppError::UnknownCommand {
+                    message: format!("there is no app-only command named '{name}'"),
+                }),
+            }
+        }
+    };
 }
 
-#[tauri::command]
-fn timego_new(core: Core<'_>, args: NewGameArgs) -> CommandResult<TimeGoView> {
-    lock(&core).timego_mut().new_game(args)
-}
-
-#[tauri::command]
-fn timego_apply(core: Core<'_>, args: ApplyArgs) -> CommandResult<TimeGoView> {
-    lock(&core).timego_mut().apply(args)
-}
-
-#[tauri::command]
-fn timego_review(core: Core<'_>, args: ReviewArgs) -> CommandResult<TimeGoView> {
-    lock(&core).timego_mut().review(args)
-}
-
-#[tauri::command]
-fn timego_arrivals(core: Core<'_>, args: ArrivalsArgs) -> CommandResult<Vec<ArrivalOption>> {
-    lock(&core).timego().arrivals(args)
-}
-
-#[tauri::command]
-fn timego_preview(core: Core<'_>, args: PreviewArgs) -> CommandResult<TimePreview> {
-    lock(&core).timego().preview(args)
-}
-
-#[tauri::command]
-fn timego_group(core: Core<'_>, args: GroupArgs) -> CommandResult<Option<Chain>> {
-    lock(&core).timego().group(args)
-}
-
-#[tauri::command]
-fn timego_legal(core: Core<'_>) -> Vec<Action> {
-    lock(&core).timego().legal()
-}
-
-#[tauri::command]
-fn timego_export(core: Core<'_>) -> CommandResult<String> {
-    lock(&core).timego().export()
-}
-
-#[tauri::command]
-fn timego_import(core: Core<'_>, args: ImportArgs) -> CommandResult<TimeGoView> {
-    lock(&core).timego_mut().import(args)
-}
-
-#[tauri::command]
-fn timego_invalid_save(core: Core<'_>) -> CommandResult<Option<String>> {
-    lock(&core).timego().invalid_save()
-}
-
-#[tauri::command]
-fn timego_set_aside_invalid(core: Core<'_>, args: ConfirmArgs) -> CommandResult<TimeGoView> {
-    lock(&core).timego_mut().set_aside_invalid(args)
-}
-
-#[tauri::command]
-fn tutorial_lessons(core: Core<'_>) -> TutorialOverview {
-    lock(&core).tutorial().overview()
-}
-
-#[tauri::command]
-fn tutorial_start(core: Core<'_>, args: LessonArgs) -> CommandResult<TutorialLesson> {
-    lock(&core).tutorial_mut().start(args)
-}
-
-#[tauri::command]
-fn tutorial_current(core: Core<'_>) -> CommandResult<TutorialLesson> {
-    lock(&core).tutorial().current()
-}
-
-#[tauri::command]
-fn tutorial_reset(core: Core<'_>) -> CommandResult<TutorialLesson> {
-    lock(&core).tutorial_mut().reset()
-}
-
-#[tauri::command]
-fn tutorial_hint(core: Core<'_>) -> CommandResult<TutorialLesson> {
-    lock(&core).tutorial_mut().hint()
-}
-
-#[tauri::command]
-fn tutorial_apply(core: Core<'_>, args: TutorialActionArgs) -> CommandResult<TutorialLesson> {
-    lock(&core).tutorial_mut().apply(args)
-}
-
-#[tauri::command]
-fn timego_import_opened_file(core: Core<'_>) -> CommandResult<TimeGoView> {
-    lock(&core).import_opened_file()
-}
-
-#[tauri::command]
-fn timego_dismiss_opened_file(core: Core<'_>) -> AppStatus {
-    lock(&core).dismiss_opened_file()
-}
-
-#[tauri::command]
-fn timego_levels() -> Vec<LevelInfo> {
-    levels()
-}
-
-#[tauri::command]
-fn timego_opponent_set(core: Core<'_>, args: OpponentSettings) -> CommandResult<TimeGoView> {
-    lock(&core).timego_mut().set_opponent(args)
-}
-
-/// Runs the one start → search → finish sequence of `canon_app_core::app` on a blocking
-/// thread: the lock is held only to start and to finish, so the UI and
-/// `timego_computer_cancel` are answered meanwhile.
-#[tauri::command]
-async fn timego_computer_move(
-    core: Core<'_>,
-    args: ComputerMoveArgs,
-) -> CommandResult<ComputerOutcome> {
-    let core = Arc::clone(&core);
-    tauri::async_runtime::spawn_blocking(move || {
-        canon_app_core::app::timego_computer_move(&*core, args)
-    })
-    .await
-    .map_err(|error| AppError::invalid(format!("the computer's search stopped: {error}")))?
-}
-
-#[tauri::command]
-fn timego_computer_cancel(core: Core<'_>) -> bool {
-    lock(&core).timego_mut().computer_cancel()
-}
-
-#[tauri::command]
-fn app_set_aside_invalid(core: Core<'_>, args: SetAsideFileArgs) -> CommandResult<AppStatus> {
-    lock(&core).set_aside_invalid_file(args)
-}
+canon_app_core::command_table!(app_only_commands);

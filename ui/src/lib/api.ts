@@ -1,9 +1,10 @@
 /**
- * The only module that talks to the backend. Every engine call goes through `invoke`
- * with the generated types of `./bindings`; errors come back as `CommandError` holding
- * the backend's typed `AppError`, so screens can always show words.
+ * The only module that talks to the backend. Every call goes through the typed client
+ * generated from the command table (`./bindings/commands`, one function per command);
+ * errors come back as `CommandError` holding the backend's typed `AppError`, so screens
+ * can always show words.
  */
-import { invoke } from '@tauri-apps/api/core';
+import * as commands from './bindings/commands';
 import type { AppError } from './bindings/AppError';
 import type { AppStatus } from './bindings/AppStatus';
 import type { Settings } from './bindings/Settings';
@@ -31,9 +32,10 @@ export function toCommandError(raw: unknown): CommandError {
   return new CommandError({ kind: 'unknown_command', message });
 }
 
-async function call<T>(cmd: string, args?: unknown): Promise<T> {
+/** Awaits a command of the generated client; a rejection becomes a `CommandError`. */
+async function call<T>(command: () => Promise<T>): Promise<T> {
   try {
-    return await invoke<T>(cmd, args === undefined ? {} : { args });
+    return await command();
   } catch (raw) {
     throw toCommandError(raw);
   }
@@ -41,38 +43,34 @@ async function call<T>(cmd: string, args?: unknown): Promise<T> {
 
 /** Who owns the save files, and whether stored settings were ignored. */
 export function appStatus(): Promise<AppStatus> {
-  return call('app_status');
+  return call(() => commands.app_status());
 }
 
 /** The stored settings. */
 export function getSettings(): Promise<Settings> {
-  return call('settings_get');
+  return call(() => commands.settings_get());
 }
 
 /** Validates and stores settings; returns what was stored. */
 export function setSettings(settings: Settings): Promise<Settings> {
-  return call('settings_set', settings);
+  return call(() => commands.settings_set(settings));
 }
 
 // ---- TimeGo --------------------------------------------------------------------------
 // The screen works on the plain values of `games/timego/model.ts`; `games/timego/adapt.ts`
 // turns the generated types into them.
 import type { Action } from './bindings/Action';
-import type { ArrivalOption } from './bindings/ArrivalOption';
-import type { TimeGoView } from './bindings/TimeGoView';
-import type { TimePreview as BackendPreview } from './bindings/TimePreview';
-import type { Chain } from './bindings/Chain';
 import type { Arrival, Group, TimeGoState, TimePreview } from '../games/timego/model';
 import { arrivalFromBackend, groupFromChain, previewFromConsequences, stateFromView } from '../games/timego/adapt';
 
 /** The saved TimeGo game at its viewed cursor, or a new one with the default settings. */
 export async function timegoOpen(): Promise<TimeGoState> {
-  return stateFromView(await call<TimeGoView>('timego_open'));
+  return stateFromView(await call(() => commands.timego_open()));
 }
 
 /** Starts a new TimeGo game of `size` with `komi`, replacing the current one. */
 export async function timegoNew(size: number, komi: number): Promise<TimeGoState> {
-  return stateFromView(await call<TimeGoView>('timego_new', { size, komi }));
+  return stateFromView(await call(() => commands.timego_new({ size, komi })));
 }
 
 /**
@@ -80,53 +78,52 @@ export async function timegoNew(size: number, komi: number): Promise<TimeGoState
  * While reviewing, `replaceFuture` must be true (the backend asks for confirmation otherwise).
  */
 export async function timegoApply(action: Action, replaceFuture = false): Promise<TimeGoState> {
-  return stateFromView(await call<TimeGoView>('timego_apply', { action, replace_future: replaceFuture }));
+  return stateFromView(await call(() => commands.timego_apply({ action, replace_future: replaceFuture })));
 }
 
 /** Views the position after the first `cursor` actions, keeping the later turns. */
 export async function timegoReview(cursor: number): Promise<TimeGoState> {
-  return stateFromView(await call<TimeGoView>('timego_review', { cursor }));
+  return stateFromView(await call(() => commands.timego_review({ cursor })));
 }
 
 /** Every permitted gap for the traveller born at `source`, each legal or with its reason. */
 export async function timegoArrivals(source: number): Promise<Arrival[]> {
-  return (await call<ArrivalOption[]>('timego_arrivals', { source })).map(arrivalFromBackend);
+  return (await call(() => commands.timego_arrivals({ source }))).map(arrivalFromBackend);
 }
 
 /** The possible present of moving birth `source` to gap `target`, without changing the game. */
 export async function timegoPreview(source: number, target: number): Promise<TimePreview> {
-  const preview = await call<BackendPreview>('timego_preview', { source, target });
+  const preview = await call(() => commands.timego_preview({ source, target }));
   return previewFromConsequences(preview.consequences, preview.comparison);
 }
 
 /** The group through `point` of `board` (any board of the viewed game) and its empty liberties, from the engine; null if empty. */
 export async function timegoGroup(board: readonly number[], point: number): Promise<Group | null> {
-  const chain = await call<Chain | null>('timego_group', { board, point });
+  const chain = await call(() => commands.timego_group({ board: [...board], point }));
   return chain ? groupFromChain(chain) : null;
 }
 
 /** The complete `time-go-game` document of the line with the viewed cursor. */
 export function timegoExport(): Promise<string> {
-  return call('timego_export');
+  return call(() => commands.timego_export());
 }
 
 /** Replaces the game with an imported document; a rejected document changes nothing. */
 export async function timegoImport(text: string): Promise<TimeGoState> {
-  return stateFromView(await call<TimeGoView>('timego_import', { text }));
+  return stateFromView(await call(() => commands.timego_import({ text })));
 }
 
 /** The text of the unreadable save file kept on disk, or null when the save is fine. */
 export function timegoInvalidSave(): Promise<string | null> {
-  return call('timego_invalid_save');
+  return call(() => commands.timego_invalid_save());
 }
 
 /** After the player confirmed, sets the unreadable save aside and saves the current game. */
 export async function timegoSetAsideInvalid(): Promise<TimeGoState> {
-  return stateFromView(await call<TimeGoView>('timego_set_aside_invalid', { confirm: true }));
+  return stateFromView(await call(() => commands.timego_set_aside_invalid({ confirm: true })));
 }
 
 // ---- TimeGo practice opponent ---------------------------------------------------------
-import type { ComputerOutcome } from './bindings/ComputerOutcome';
 import type { Level } from './bindings/Level';
 import type { LevelInfo } from './bindings/LevelInfo';
 import type { Opponent } from '../games/timego/model';
@@ -138,13 +135,13 @@ export type ComputerResult =
 
 /** The engine's levels, weakest first, with their one-line summaries. */
 export function timegoLevels(): Promise<LevelInfo[]> {
-  return call('timego_levels');
+  return call(() => commands.timego_levels());
 }
 
 /** Sets who the computer plays in this game and its level (stored with the game). */
 export async function timegoSetOpponent(opponent: Opponent): Promise<TimeGoState> {
   const args = { computer: opponent.computer, level: opponent.level as Level };
-  return stateFromView(await call<TimeGoView>('timego_opponent_set', args));
+  return stateFromView(await call(() => commands.timego_opponent_set(args)));
 }
 
 /**
@@ -152,7 +149,7 @@ export async function timegoSetOpponent(opponent: Opponent): Promise<TimeGoState
  * reviewing, `replaceFuture` must be true (the backend asks for confirmation otherwise).
  */
 export async function timegoComputerMove(replaceFuture = false): Promise<ComputerResult> {
-  const outcome = await call<ComputerOutcome>('timego_computer_move', { replace_future: replaceFuture });
+  const outcome = await call(() => commands.timego_computer_move({ replace_future: replaceFuture }));
   const state = stateFromView(outcome.view);
   switch (outcome.kind) {
     case 'played': {
@@ -177,7 +174,7 @@ export async function timegoComputerMove(replaceFuture = false): Promise<Compute
 
 /** Stops the computer's search, if one is running; the game stays as it is. */
 export function timegoComputerCancel(): Promise<boolean> {
-  return call('timego_computer_cancel');
+  return call(() => commands.timego_computer_cancel());
 }
 
 // ---- TimeGo tutorial -----------------------------------------------------------------
@@ -187,53 +184,53 @@ import type { TutorialOverview } from './bindings/TutorialOverview';
 
 /** The seven lessons with the player's completed marks. */
 export function tutorialLessons(): Promise<TutorialOverview> {
-  return call('tutorial_lessons');
+  return call(() => commands.tutorial_lessons());
 }
 
 /** Starts (or restarts) lesson `index` from its starting position. */
 export function tutorialStart(index: number): Promise<TutorialLesson> {
-  return call('tutorial_start', { index });
+  return call(() => commands.tutorial_start({ index }));
 }
 
 /** Returns the open lesson to its starting position. */
 export function tutorialReset(): Promise<TutorialLesson> {
-  return call('tutorial_reset');
+  return call(() => commands.tutorial_reset());
 }
 
 /** Reveals the next hint of the open lesson. */
 export function tutorialHint(): Promise<TutorialLesson> {
-  return call('tutorial_hint');
+  return call(() => commands.tutorial_hint());
 }
 
 /** Plays one action in the open lesson; a refusal rejects with the engine's reason. */
 export function tutorialApply(action: Action): Promise<TutorialLesson> {
-  return call('tutorial_apply', { action });
+  return call(() => commands.tutorial_apply({ action }));
 }
 
 // ---- Files (the app only: the operating system's dialogs open from Rust) -----------------
 
 /** Saves the game's document where the player chooses; the chosen path, or null if cancelled. */
 export function timegoExportFile(): Promise<string | null> {
-  return call('timego_export_file');
+  return call(() => commands.timego_export_file());
 }
 
 /** Replaces the game with a file the player chooses; null if cancelled. A rejected file changes nothing. */
 export async function timegoImportFile(): Promise<TimeGoState | null> {
-  const view = await call<TimeGoView | null>('timego_import_file');
+  const view = await call(() => commands.timego_import_file());
   return view ? stateFromView(view) : null;
 }
 
 /** Saves a copy of the unreadable save where the player chooses; the path, or null if cancelled. */
 export function timegoExportInvalidFile(): Promise<string | null> {
-  return call('timego_export_invalid_file');
+  return call(() => commands.timego_export_invalid_file());
 }
 
 /** Replaces the game with the file the app was started with (see `AppStatus.opened_file`). */
 export async function timegoImportOpenedFile(): Promise<TimeGoState> {
-  return stateFromView(await call<TimeGoView>('timego_import_opened_file'));
+  return stateFromView(await call(() => commands.timego_import_opened_file()));
 }
 
 /** Forgets the file the app was started with; the game stays as it is. */
 export function timegoDismissOpenedFile(): Promise<AppStatus> {
-  return call('timego_dismiss_opened_file');
+  return call(() => commands.timego_dismiss_opened_file());
 }

@@ -1,0 +1,92 @@
+// The one table of the app's commands. Every command is declared here once, as
+//
+//     name: ArgumentType => ResultType = |core, args| handler;
+//
+// and everything else is made from this table: the name lists (`command_names`), the
+// core's dispatch used by the IPC bridge and the shell (`commands`), the shell's handler
+// of the app-only commands, the `allow-<name>` permissions (the shell's build script
+// includes this file), and the typed TypeScript client (`ui/src/lib/bindings/commands.ts`,
+// written by `cargo test -p canon-app-core --test bindings`). Adding a command is one line
+// here plus its handler (a method of `AppCore`, or for an app-only command a function in
+// `src-tauri/src/commands/`).
+//
+// Three kinds:
+// - `sync`: answered under the app lock by the handler (`&mut AppCore`, typed arguments).
+// - `job`: the handler starts a job under the lock (`commands::Job`), which runs without
+//   the lock (a blocking task in the shell, a thread of its own in the bridge) and is
+//   finished under the lock again.
+// - `app`: only the app has them (they open the operating system's file dialogs); the
+//   shell implements each as `commands::<name>(AppHandle, args)`; the bridge refuses them
+//   by name. They have no handler here.
+//
+// A command without arguments takes `()` (the UI passes none). The types are written as
+// in `src/commands.rs`, which imports them; callers that only read names ignore them.
+// This file is also `include!`d by `src-tauri/build.rs`, so it holds macros only.
+
+/// Calls `$callback! { sync { .. } job { .. } app { .. } }` with every command of the app.
+#[macro_export]
+macro_rules! command_table {
+    ($callback:ident) => {
+        $callback! {
+            sync {
+                app_status: () => AppStatus = |core, ()| Ok(core.status());
+                settings_get: () => Settings = |core, ()| Ok(core.settings());
+                settings_set: Settings => Settings = |core, args| core.set_settings(args);
+                timego_open: () => TimeGoView = |core, ()| Ok(core.timego().view());
+                timego_new: NewGameArgs => TimeGoView = |core, args| core.timego_mut().new_game(args);
+                timego_apply: ApplyArgs => TimeGoView = |core, args| core.timego_mut().apply(args);
+                timego_review: ReviewArgs => TimeGoView = |core, args| core.timego_mut().review(args);
+                timego_arrivals: ArrivalsArgs => Vec<ArrivalOption> = |core, args| core.timego().arrivals(args);
+                timego_preview: PreviewArgs => TimePreview = |core, args| core.timego().preview(args);
+                timego_group: GroupArgs => Option<Chain> = |core, args| core.timego().group(args);
+                timego_legal: () => Vec<Action> = |core, ()| Ok(core.timego().legal());
+                timego_export: () => String = |core, ()| core.timego().export();
+                timego_import: ImportArgs => TimeGoView = |core, args| core.timego_mut().import(args);
+                timego_invalid_save: () => Option<String> = |core, ()| core.timego().invalid_save();
+                timego_set_aside_invalid: ConfirmArgs => TimeGoView = |core, args| core.timego_mut().set_aside_invalid(args);
+                tutorial_lessons: () => TutorialOverview = |core, ()| Ok(core.tutorial().overview());
+                tutorial_start: LessonArgs => TutorialLesson = |core, args| core.tutorial_mut().start(args);
+                tutorial_current: () => TutorialLesson = |core, ()| core.tutorial().current();
+                tutorial_reset: () => TutorialLesson = |core, ()| core.tutorial_mut().reset();
+                tutorial_hint: () => TutorialLesson = |core, ()| core.tutorial_mut().hint();
+                tutorial_apply: TutorialActionArgs => TutorialLesson = |core, args| core.tutorial_mut().apply(args);
+                timego_import_opened_file: () => TimeGoView = |core, ()| core.import_opened_file();
+                timego_dismiss_opened_file: () => AppStatus = |core, ()| Ok(core.dismiss_opened_file());
+                timego_levels: () => Vec<LevelInfo> = |_core, ()| Ok(levels());
+                timego_opponent_set: OpponentSettings => TimeGoView = |core, args| core.timego_mut().set_opponent(args);
+                timego_computer_cancel: () => bool = |core, ()| Ok(core.timego_mut().computer_cancel());
+                app_set_aside_invalid: SetAsideFileArgs => AppStatus = |core, args| core.set_aside_invalid_file(args);
+            }
+            job {
+                timego_computer_move: ComputerMoveArgs => ComputerOutcome = |core, args| core.timego_mut().computer_start(args);
+            }
+            app {
+                timego_export_file: () => Option<String>;
+                timego_import_file: () => Option<TimeGoView>;
+                timego_export_invalid_file: () => Option<String>;
+            }
+        }
+    };
+}
+
+/// Defines the name lists of the table: `NAMES` (what the app and the bridge both
+/// answer), `JOB_NAMES` and `FILE_DIALOG_NAMES` (the app-only commands).
+#[macro_export]
+macro_rules! define_command_names {
+    (
+        sync { $( $sync:ident : $sa:ty => $sr:ty = |$sc:ident, $sp:pat_param| $sb:expr ; )* }
+        job { $( $job:ident : $ja:ty => $jr:ty = |$jc:ident, $jp:pat_param| $jb:expr ; )* }
+        app { $( $app:ident : $aa:ty => $ar:ty ; )* }
+    ) => {
+        /// Every command of the app core: the app and the IPC bridge both answer these.
+        pub const NAMES: &[&str] = &[$(stringify!($sync),)* $(stringify!($job),)*];
+
+        /// The commands whose work runs outside the app lock (a subset of `NAMES`).
+        pub const JOB_NAMES: &[&str] = &[$(stringify!($job),)*];
+
+        /// Commands that open the operating system's file dialogs (so the webview never
+        /// names a path to read or write); only the app has them, the bridge refuses them
+        /// by name.
+        pub const FILE_DIALOG_NAMES: &[&str] = &[$(stringify!($app),)*];
+    };
+}
