@@ -160,9 +160,10 @@ pub fn decode<A: DeserializeOwned>(cmd: &str, payload: Value) -> CommandResult<A
     let missing = args.is_null();
     serde_json::from_value(args).map_err(|error| {
         let hint = if missing { " (no `args` given)" } else { "" };
+        // In JSON's words, never Rust's ("expected a JSON object", not "struct ApplyArgs").
         AppError::invalid(format!(
             "bad arguments for {cmd}: {}{hint}",
-            shortened(&error)
+            canon_engine::strict::describe_path(".", &error)
         ))
     })
 }
@@ -568,6 +569,16 @@ mod tests {
                 message(&error).contains("bad arguments for timego_apply"),
                 "{payload}: {error}"
             );
+            for rust_word in [
+                "struct ",
+                "enum ",
+                "ApplyArgs",
+                "RawAction",
+                "sequence",
+                " map",
+            ] {
+                assert!(!message(&error).contains(rust_word), "{payload}: {error}");
+            }
         }
         // A command without arguments refuses arguments rather than ignoring them.
         let error = refused("timego_new", json!({"args": {"size": "five", "komi": 0}}));
