@@ -46,6 +46,14 @@ export function appStatus(): Promise<AppStatus> {
   return call(() => commands.app_status());
 }
 
+/**
+ * Sets aside an invalid file of the app data directory that the player confirmed (it is
+ * renamed `<stem>.invalid-<time>.json`, never deleted); returns the new status.
+ */
+export function setAsideInvalidFile(name: string): Promise<AppStatus> {
+  return call(() => commands.app_set_aside_invalid({ name, confirm: true }));
+}
+
 /** The stored settings. */
 export function getSettings(): Promise<Settings> {
   return call(() => commands.settings_get());
