@@ -362,23 +362,60 @@ pub fn name<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
 pub fn optional_name<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
     deserializer: D,
 ) -> Result<Option<T>, D::Error> {
-    struct OptionVisitor<T>(PhantomData<T>);
-    impl<'de, T: Deserialize<'de>> Visitor<'de> for OptionVisitor<T> {
-        type Value = Option<T>;
-        fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-            formatter.write_str("a string or null")
-        }
-        fn visit_none<E: de::Error>(self) -> Result<Option<T>, E> {
-            Ok(None)
-        }
-        fn visit_unit<E: de::Error>(self) -> Result<Option<T>, E> {
-            Ok(None)
-        }
-        fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Option<T>, D::Error> {
-            name(deserializer).map(Some)
-        }
+    deserializer.deserialize_option(OptionVisitor::<T, NameValue>(PhantomData))
+}
+
+/// What an optional field holds when it is not `null`: how it is read and how the
+/// refusal names it.
+trait OptionalValue {
+    /// The refusal's words for the field.
+    const EXPECTING: &'static str;
+    /// Reads the value that is present.
+    fn read<'de, D: Deserializer<'de>, T: Deserialize<'de>>(deserializer: D)
+        -> Result<T, D::Error>;
+}
+
+/// A name: a JSON string.
+struct NameValue;
+
+impl OptionalValue for NameValue {
+    const EXPECTING: &'static str = "a string or null";
+    fn read<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+        deserializer: D,
+    ) -> Result<T, D::Error> {
+        name(deserializer)
     }
-    deserializer.deserialize_option(OptionVisitor(PhantomData))
+}
+
+/// A record: a JSON object.
+struct ObjectValue;
+
+impl OptionalValue for ObjectValue {
+    const EXPECTING: &'static str = "a JSON object or null";
+    fn read<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+        deserializer: D,
+    ) -> Result<T, D::Error> {
+        object(deserializer)
+    }
+}
+
+/// `null` as `None`, anything else read as `K` says.
+struct OptionVisitor<T, K>(PhantomData<(T, K)>);
+
+impl<'de, T: Deserialize<'de>, K: OptionalValue> Visitor<'de> for OptionVisitor<T, K> {
+    type Value = Option<T>;
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str(K::EXPECTING)
+    }
+    fn visit_none<E: de::Error>(self) -> Result<Option<T>, E> {
+        Ok(None)
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Option<T>, E> {
+        Ok(None)
+    }
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Option<T>, D::Error> {
+        K::read(deserializer).map(Some)
+    }
 }
 
 /// A seed reading one JSON object, for lists of records.
@@ -397,23 +434,7 @@ impl<'de, T: Deserialize<'de>> DeserializeSeed<'de> for ObjectSeed<T> {
 pub fn optional_object<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
     deserializer: D,
 ) -> Result<Option<T>, D::Error> {
-    struct OptionVisitor<T>(PhantomData<T>);
-    impl<'de, T: Deserialize<'de>> Visitor<'de> for OptionVisitor<T> {
-        type Value = Option<T>;
-        fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-            formatter.write_str("a JSON object or null")
-        }
-        fn visit_none<E: de::Error>(self) -> Result<Option<T>, E> {
-            Ok(None)
-        }
-        fn visit_unit<E: de::Error>(self) -> Result<Option<T>, E> {
-            Ok(None)
-        }
-        fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Option<T>, D::Error> {
-            object(deserializer).map(Some)
-        }
-    }
-    deserializer.deserialize_option(OptionVisitor(PhantomData))
+    deserializer.deserialize_option(OptionVisitor::<T, ObjectValue>(PhantomData))
 }
 
 /// `deserialize_with` for an `Option` field the format requires (`null` allowed, absence
