@@ -25,3 +25,16 @@ fn surface_types_declare_their_serde_shapes() {
     assert!(Origin::decl().contains("\"kind\": \"study\""));
     assert!(Direction::decl().contains("\"N\""));
 }
+
+#[test]
+fn surface_drawings_declare_their_shapes() {
+    use canon_engine::go::layout::{BoardLayout, LayoutSeam};
+    use canon_engine::surfaces::layout::TiledLayout;
+    let layout = BoardLayout::decl();
+    assert!(layout.contains("seams?: Array<LayoutSeam>"), "{layout}");
+    assert!(layout.contains("regions?: Array<LayoutRegion>"), "{layout}");
+    assert!(LayoutSeam::decl().contains("flips: boolean"));
+    let tiled = TiledLayout::decl();
+    assert!(tiled.contains("real: Array<number>"), "{tiled}");
+    assert!(tiled.contains("copies: Array<TileCopy>"), "{tiled}");
+}

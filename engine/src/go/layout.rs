@@ -32,6 +32,12 @@ pub enum LayoutError {
         /// The refused size.
         size: u8,
     },
+    /// A drawing was asked for around a point the board does not have.
+    #[error("point {point} is not on this board")]
+    NotAPoint {
+        /// The refused point.
+        point: usize,
+    },
 }
 
 /// A rectangle in layout units (`y` grows downwards, as on screen).
@@ -86,6 +92,8 @@ pub enum LineKind {
     Grid,
     /// A side glued to another side: crossing it leads to the matching seam.
     Seam,
+    /// A physical edge of the surface: nothing lies beyond it.
+    Boundary,
 }
 
 /// A straight segment of the drawing.
@@ -137,6 +145,46 @@ pub struct LayoutMark {
     pub y: i32,
 }
 
+/// One of the two glued sides of a seam, drawn from `(x1, y1)` to `(x2, y2)`: the start
+/// of one side is glued to the start of the other, so arrows drawn along both show how
+/// the gluing runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct LayoutSeam {
+    /// The seam's number, shared by its two sides (from 1).
+    pub number: u16,
+    /// Index of the seam's colour in the screen's palette, shared by its two sides.
+    pub colour: u16,
+    /// True when the gluing reverses the drawing's orientation (a twisted seam).
+    pub flips: bool,
+    /// Towards the points this side bounds, horizontally (-1, 0 or 1): the two sides of
+    /// one drawn line can belong to different seams (a slit).
+    pub inward_x: i32,
+    /// Towards the points this side bounds, vertically (-1, 0 or 1).
+    pub inward_y: i32,
+    /// Start, horizontally.
+    pub x1: i32,
+    /// Start, vertically.
+    pub y1: i32,
+    /// End, horizontally.
+    pub x2: i32,
+    /// End, vertically.
+    pub y2: i32,
+}
+
+/// A face of the board's graph that is no point and no eye (the genus-two octagons),
+/// drawn as the rectangles `pieces`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct LayoutRegion {
+    /// The region's number (from 1).
+    pub number: u16,
+    /// The points around the face, in cyclic order (its sides join consecutive ones).
+    pub around: Vec<Point>,
+    /// The parts of the drawing the face covers; on a cut chart it falls in several places.
+    pub pieces: Vec<LayoutRect>,
+}
+
 /// Everything needed to draw a board and move around it, point `p` being `points[p]`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -155,6 +203,14 @@ pub struct BoardLayout {
     pub labels: Vec<LayoutLabel>,
     /// Star points and other fixed marks.
     pub marks: Vec<LayoutMark>,
+    /// The glued sides of a surface's chart; absent on a plain board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub seams: Option<Vec<LayoutSeam>>,
+    /// Faces of the graph drawn as empty regions; absent on a plain board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub regions: Option<Vec<LayoutRegion>>,
 }
 
 /// Column letters as Go players write them: `I` is skipped so it is never read as 1.
@@ -259,6 +315,8 @@ impl BoardLayout {
             lines,
             labels,
             marks,
+            seams: None,
+            regions: None,
         })
     }
 

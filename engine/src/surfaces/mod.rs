@@ -12,6 +12,7 @@ pub mod game;
 pub mod geometry;
 pub mod graphs;
 pub mod inspect;
+pub mod layout;
 pub mod playout;
 pub mod records;
 pub mod rules;

@@ -2,7 +2,7 @@
 //! squares, glued sides are edges, corner classes are vertices. Tests and tools use this to
 //! check (not trust) the topological facts the rules document states.
 
-use super::geometry::{Direction, Surface};
+use super::geometry::{Crossing, Direction, Surface};
 use super::Point;
 
 /// One corner of a cell, in counter-clockwise order from north-east.
@@ -114,6 +114,29 @@ fn glued_corners(i: usize, j: usize, reversed: bool) -> [(usize, usize); 2] {
     } else {
         [(a0, b1), (a1, b0)]
     }
+}
+
+impl Corner {
+    /// True for the corners on the east side of a cell.
+    pub fn is_east(self) -> bool {
+        matches!(self, Corner::NorthEast | Corner::SouthEast)
+    }
+
+    /// True for the corners on the north side of a cell.
+    pub fn is_north(self) -> bool {
+        matches!(self, Corner::NorthEast | Corner::NorthWest)
+    }
+}
+
+/// The two corners at the ends of side `direction` of a cell, each paired with the corner
+/// of `crossing.to` it is glued to: how the gluing runs along the side.
+pub fn glued_side_corners(direction: Direction, crossing: &Crossing) -> [(Corner, Corner); 2] {
+    let pairs = glued_corners(
+        side_index(direction),
+        side_index(crossing.enters),
+        crossing.reversed,
+    );
+    pairs.map(|(a, b)| (CORNERS[a], CORNERS[b]))
 }
 
 /// Builds the square complex of `surface` from its side gluings.

@@ -4,6 +4,8 @@ import type { LayoutLine } from "./LayoutLine";
 import type { LayoutMark } from "./LayoutMark";
 import type { LayoutPoint } from "./LayoutPoint";
 import type { LayoutRect } from "./LayoutRect";
+import type { LayoutRegion } from "./LayoutRegion";
+import type { LayoutSeam } from "./LayoutSeam";
 
 /**
  * Everything needed to draw a board and move around it, point `p` being `points[p]`.
@@ -36,4 +38,12 @@ labels: Array<LayoutLabel>,
 /**
  * Star points and other fixed marks.
  */
-marks: Array<LayoutMark>, };
+marks: Array<LayoutMark>, 
+/**
+ * The glued sides of a surface's chart; absent on a plain board.
+ */
+seams?: Array<LayoutSeam>, 
+/**
+ * Faces of the graph drawn as empty regions; absent on a plain board.
+ */
+regions?: Array<LayoutRegion>, };

@@ -3,4 +3,4 @@
 /**
  * What a line of the drawing is, so each kind has its own look.
  */
-export type LineKind = "grid" | "seam";
+export type LineKind = "grid" | "seam" | "boundary";
