@@ -38,3 +38,54 @@ fn surface_drawings_declare_their_shapes() {
     assert!(tiled.contains("real: Array<number>"), "{tiled}");
     assert!(tiled.contains("copies: Array<TileCopy>"), "{tiled}");
 }
+
+#[test]
+fn surface_type_names_do_not_clash_with_the_other_games() {
+    use canon_engine::surfaces::records::{Diagram, GameRecord};
+    use canon_engine::surfaces::{
+        Applied, Certificate, EndReason, Eye, Inspection, Outcome, Refusal, SetupError, Winner,
+    };
+    use canon_engine::{timechess, timego};
+    let surface = [
+        Action::name(),
+        Applied::name(),
+        Rejection::name(),
+        SetupError::name(),
+        Score::name(),
+        Winner::name(),
+        EndReason::name(),
+        Outcome::name(),
+        GameRecord::name(),
+        Inspection::name(),
+        Eye::name(),
+        Certificate::name(),
+        Refusal::name(),
+        Snapshot::name(),
+        Diagram::name(),
+        Origin::name(),
+    ];
+    let others = [
+        timego::Action::name(),
+        timego::Applied::name(),
+        timego::Rejection::name(),
+        timego::SetupError::name(),
+        timego::Score::name(),
+        timego::Winner::name(),
+        timego::GameResult::name(),
+        timego::Checkpoint::name(),
+        timechess::EndReason::name(),
+        timechess::Outcome::name(),
+        timechess::Winner::name(),
+        timechess::GameRecord::name(),
+    ];
+    for name in &surface {
+        assert!(!others.contains(name), "{name} is also another game's type");
+    }
+    assert_eq!(Rejection::name(), "SurfaceRejection");
+    let inspection = Inspection::decl();
+    assert!(
+        inspection.contains("certified: Array<Certificate>"),
+        "{inspection}"
+    );
+    assert!(Refusal::decl().contains("rejection: SurfaceRejection"));
+}

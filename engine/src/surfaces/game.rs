@@ -43,7 +43,7 @@ pub const STUDY_LABEL: &str =
 
 /// What an accepted action did.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SurfaceApplied"))]
 pub struct Applied {
     /// The action.
     pub action: Action,
@@ -73,7 +73,7 @@ pub struct PlacementExplanation {
 
 /// Why a diagram cannot start a study.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SurfaceSetupError"))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum SetupError {
     /// The board is not a coloring of this surface.

@@ -1,13 +1,47 @@
-//! Inspecting an editor diagram: groups, chains without liberties and whether a study may
-//! start from it. Creates no history.
+//! Inspecting a board (an editor diagram or the board in play): groups with their
+//! liberties, chains without liberties, whether a study may start from it, and the rules
+//! document's two-eye certificate. Creates no history.
+//!
+//! The certificate: two distinct empty points, each adjacent only to stones of the same
+//! connected chain, keep that chain alive — the opponent cannot fill either while the
+//! other remains a liberty. It is sufficient, not necessary: chains it does not certify
+//! may still live (seki, larger eyes), and it is not a life-and-death classifier.
 
 use serde::Serialize;
 
 use super::geometry::Surface;
 use super::graphs::graph;
-use crate::go::{Board, BoardError, Chain};
+use super::Point;
+use crate::go::{Board, BoardError, Chain, Color};
 
-/// What the editor shows about a diagram.
+/// An empty point every neighbour of which is a stone of one colour: an eye if its wall
+/// is one chain, a possible false eye if the wall is several chains.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Eye {
+    /// The empty point.
+    pub point: Point,
+    /// The colour of every stone around it.
+    pub color: Color,
+    /// Indices into the inspection's `groups` of the chains forming its wall, ascending.
+    pub wall: Vec<usize>,
+    /// True when the wall is one chain: the point counts towards that chain's certificate.
+    /// A wall of several chains can be broken by capturing one of them (a false eye).
+    pub single_chain: bool,
+}
+
+/// A chain certified alive by two eyes of its own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Certificate {
+    /// Index into the inspection's `groups` of the chain.
+    pub chain: usize,
+    /// Every empty point adjacent only to this chain (two or more), ascending; any two
+    /// of them prove the chain cannot be captured.
+    pub eyes: Vec<Point>,
+}
+
+/// What the editor and the inspect mode show about a board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Inspection {
@@ -19,6 +53,10 @@ pub struct Inspection {
     pub stable: bool,
     /// Area counts of the diagram as it stands.
     pub area: super::rules::Area,
+    /// Every empty point surrounded by one colour, ascending by point.
+    pub eyes: Vec<Eye>,
+    /// The chains certified alive by the two-eye certificate, ascending by chain.
+    pub certified: Vec<Certificate>,
 }
 
 /// Inspects `board` on `surface` (it may hold chains without liberties).
@@ -32,10 +70,60 @@ pub fn inspect_board(surface: Surface, board: &[u8]) -> Result<Inspection, Board
         .filter(|(_, chain)| chain.liberties.is_empty())
         .map(|(k, _)| k)
         .collect();
+    let mut chain_of = vec![usize::MAX; board.len()];
+    for (k, chain) in groups.iter().enumerate() {
+        for &stone in &chain.stones {
+            chain_of[usize::from(stone)] = k;
+        }
+    }
+    let cells = board.colors();
+    let mut eyes = Vec::new();
+    for point in 0..board.len() {
+        if cells[point] != 0 {
+            continue;
+        }
+        let neighbors = g.neighbors(point as Point);
+        let Some(color) = neighbors
+            .first()
+            .and_then(|&n| Color::from_cell(cells[usize::from(n)]))
+        else {
+            continue;
+        };
+        if neighbors
+            .iter()
+            .any(|&n| cells[usize::from(n)] != color.cell())
+        {
+            continue;
+        }
+        let mut wall: Vec<usize> = neighbors
+            .iter()
+            .map(|&n| chain_of[usize::from(n)])
+            .collect();
+        wall.sort_unstable();
+        wall.dedup();
+        eyes.push(Eye {
+            point: point as Point,
+            color,
+            single_chain: wall.len() == 1,
+            wall,
+        });
+    }
+    let certified = (0..groups.len())
+        .filter_map(|chain| {
+            let own: Vec<Point> = eyes
+                .iter()
+                .filter(|eye| eye.single_chain && eye.wall[0] == chain)
+                .map(|eye| eye.point)
+                .collect();
+            (own.len() >= 2).then_some(Certificate { chain, eyes: own })
+        })
+        .collect();
     Ok(Inspection {
         stable: without_liberties.is_empty(),
         without_liberties,
         area: super::rules::Area::of(&board, g),
         groups,
+        eyes,
+        certified,
     })
 }

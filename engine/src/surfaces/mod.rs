@@ -18,6 +18,7 @@ pub mod records;
 pub mod rules;
 pub mod symmetry;
 pub mod topology;
+pub mod words;
 
 pub use crate::go::Point;
 
@@ -27,5 +28,6 @@ pub use game::{
     STUDY_LABEL,
 };
 pub use geometry::{Coord, Crossing, Direction, Surface};
-pub use inspect::{inspect_board, Inspection};
+pub use inspect::{inspect_board, Certificate, Eye, Inspection};
 pub use rules::{Action, Area, EndReason, Outcome, Rejection, Score, Winner, RULES_ID};
+pub use words::{refusal, Refusal};

@@ -16,6 +16,7 @@ use super::game::{AnalysisError, Origin, SetupError, SurfaceGame};
 use super::geometry::Surface;
 use super::inspect::{inspect_board, Inspection};
 use super::rules::{check_komi, Action, Area, EndReason, Outcome, Winner, RULES_ID};
+use super::words;
 use crate::go::{Board, BoardError, Color};
 
 /// Documents larger than this many bytes are rejected before parsing.
@@ -171,7 +172,7 @@ pub struct Setup {
 
 /// `surface-go-game` version 1.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SurfaceGameRecord"))]
 #[serde(deny_unknown_fields)]
 pub struct GameRecord {
     /// Always `surface-go-game`.
@@ -500,7 +501,7 @@ fn check_header(schema: &str, version: u32, rules: Option<&str>) -> Result<(), R
 
 fn replay_actions(line: &mut SurfaceGame, actions: &[Action]) -> Result<(), RecordError> {
     line.replay(actions)
-        .map_err(|error| RecordError::Replay(error.to_string()))
+        .map_err(|error| RecordError::Replay(words::replay_text(line.surface(), &error)))
 }
 
 /// Compares a record's snapshot with the replayed one, naming the first differing field.
@@ -599,7 +600,12 @@ fn study_from_bytes(bytes: &[u8]) -> Result<SurfaceGame, RecordError> {
         record.setup.next,
         record.komi_half_points,
     )
-    .map_err(|error| RecordError::Setup(format!("setup: {error}")))?;
+    .map_err(|error| {
+        RecordError::Setup(format!(
+            "setup: {}",
+            words::setup_text(record.graph, &error)
+        ))
+    })?;
     replay_actions(&mut line, &record.actions)?;
     verify(&line, record.snapshot.as_ref())?;
     Ok(line)
@@ -611,8 +617,11 @@ fn analysis_from_bytes(bytes: &[u8]) -> Result<SurfaceGame, RecordError> {
     check_header(ANALYSIS_SCHEMA, record.version, Some(&record.rules))?;
     let mut line = SurfaceGame::analysis(record.graph, record.komi_half_points, &record.prefix)
         .map_err(|error| match error {
-            AnalysisError::Prefix(replay) => RecordError::Replay(format!("prefix {replay}")),
-            other => RecordError::Setup(other.to_string()),
+            AnalysisError::Prefix(replay) => RecordError::Replay(format!(
+                "prefix {}",
+                words::replay_text(record.graph, &replay)
+            )),
+            other => RecordError::Setup(words::analysis_text(record.graph, &other)),
         })?;
     replay_actions(&mut line, &record.actions)?;
     verify(&line, record.snapshot.as_ref())?;
@@ -629,7 +638,12 @@ fn diagram_from_bytes(bytes: &[u8]) -> Result<Diagram, RecordError> {
         record.next,
         record.komi_half_points,
     )
-    .map_err(|error| RecordError::Setup(format!("board: {error}")))
+    .map_err(|error| {
+        RecordError::Setup(format!(
+            "board: {}",
+            words::setup_text(record.graph, &error)
+        ))
+    })
 }
 
 fn replay_from_bytes(bytes: &[u8]) -> Result<(SurfaceGame, usize), RecordError> {
