@@ -270,3 +270,21 @@ fn the_inspection_shows_eyes_false_eyes_and_the_two_eye_certificate() {
     }
     assert!(inspection.stable);
 }
+
+#[test]
+fn a_line_inspects_its_current_board() {
+    let s = Surface::Mobius;
+    // Black walls a1 (three neighbours at the edge: b1, a2 and i11 across the seam).
+    let game = setup(s, &["b1", "a2", "i11"], &["e5", "e6", "e7"], Color::Black);
+    let inspection = game.inspect();
+    assert_eq!(inspection, inspect_board(s, game.board()).unwrap());
+    let eye = inspection
+        .eyes
+        .iter()
+        .find(|e| e.point == pt(s, "a1"))
+        .unwrap();
+    assert_eq!(eye.color, Color::Black);
+    assert_eq!(eye.wall.len(), 3, "three separate stones: not one chain");
+    assert!(!eye.single_chain);
+    assert!(inspection.certified.is_empty());
+}

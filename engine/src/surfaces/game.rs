@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use super::geometry::Surface;
 use super::graphs::graph;
+use super::inspect::{inspect_board, Inspection};
 use super::rules::{
     check_komi, Action, Area, EndReason, KomiError, Outcome, Rejection, Score, Winner,
 };
@@ -366,6 +367,13 @@ impl SurfaceGame {
     /// Chains with their distinct liberties, ordered by smallest stone.
     pub fn groups(&self) -> Vec<Chain> {
         self.board.chains(self.graph())
+    }
+
+    /// The inspect mode's view of the current board: groups, eyes and the chains the
+    /// two-eye certificate proves alive.
+    pub fn inspect(&self) -> Inspection {
+        inspect_board(self.surface, self.board.colors())
+            .expect("the board of a line is a coloring of its surface")
     }
 
     /// Applies `action` for the player to move. A rejection changes nothing.

@@ -7,8 +7,11 @@
 //! two drawn cells is a grid line when the engine's gluing joins exactly those cells,
 //! a physical boundary when the engine has nothing there, and a seam otherwise. So the
 //! lines, seams and arrow keys are read off the gluing table, never drawn by hand.
+
 mod drawing;
 mod seams;
+
+use std::sync::OnceLock;
 
 use serde::Serialize;
 
@@ -39,6 +42,24 @@ fn chart_cells(surface: Surface) -> Vec<Cell> {
 /// with a number and colour shared by the two glued sides, the Möbius edge as boundary,
 /// the genus-two octagons as regions.
 pub fn chart(surface: Surface) -> BoardLayout {
+    CHARTS[slot(surface)]
+        .get_or_init(|| build_chart(surface))
+        .clone()
+}
+
+/// Built once per surface: the drawings never change.
+static CHARTS: [OnceLock<BoardLayout>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+static TILINGS: [OnceLock<TiledLayout>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+
+fn slot(surface: Surface) -> usize {
+    match surface {
+        Surface::Mobius => 0,
+        Surface::Klein => 1,
+        Surface::Genus2 => 2,
+    }
+}
+
+fn build_chart(surface: Surface) -> BoardLayout {
     let drawing = Drawing::new(surface, chart_cells(surface), |_| true);
     let seams = seam_sides(&drawing.seam_runs());
     drawing.layout(seams, drawing.sheet_areas())
@@ -118,6 +139,12 @@ fn tile_offsets(surface: Surface) -> Vec<(i32, i32)> {
 /// Klein three by three, genus two each chart three by three as the torus it is cut
 /// from (its staircase stays a seam: the two charts cannot both be unfolded in a plane).
 pub fn tiled(surface: Surface) -> TiledLayout {
+    TILINGS[slot(surface)]
+        .get_or_init(|| build_tiled(surface))
+        .clone()
+}
+
+fn build_tiled(surface: Surface) -> TiledLayout {
     let mut cells = Vec::new();
     let mut copies = Vec::new();
     let offsets = tile_offsets(surface);
