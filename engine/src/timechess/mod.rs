@@ -7,9 +7,11 @@
 //! arrival turn, unless its move has become illegal and it is Lost in Time).
 
 mod api;
+mod attacks;
 mod coord;
 mod game;
 mod geometry;
+mod history;
 mod layer;
 mod legality;
 mod perft;
@@ -17,6 +19,7 @@ mod piece;
 mod playout;
 mod record;
 mod turn;
+mod view;
 
 pub use coord::{Move, NotationError, Pos, Square, BOARD};
 pub use game::{
@@ -30,4 +33,8 @@ pub use playout::{random_playout, Playout, SplitMix64};
 pub use record::{
     Checkpoint, GameRecord, PlacedPiece, QueuedPiece, RecordError, MAX_RECORD_BYTES, RULES, SCHEMA,
     VERSION,
+};
+pub use view::{
+    AttackLine, CheckView, Consequence, MoveKind, MoveReport, PastCapture, ScreenLayer,
+    ScreenPiece, ScreenView, TimelineTurn, Travel,
 };

@@ -1,0 +1,314 @@
+//! The engine's data for the Time Chess screen: the view of a game (layers, braindead
+//! pieces, ghosts, the last move's consequences, check across time, the timeline), on the
+//! positions of `docs/rules/time-chess.md`, and properties over random games.
+
+mod timechess_support;
+
+use canon_engine::timechess::{
+    random_playout, Color, Consequence, EndReason, Game, Kind, MoveKind, Outcome, ScreenView,
+    SplitMix64, Travel, Winner,
+};
+use proptest::prelude::*;
+use timechess_support::{mv, play_all, pos, seeded_position, setup};
+
+fn random_game(seed: u64, turns: usize) -> Game {
+    let mut game = Game::new();
+    random_playout(&mut game, &mut SplitMix64::new(seed), turns);
+    game
+}
+
+/// The view's piece at a position: (colour, kind, braindead).
+fn shown(view: &ScreenView, at: &str) -> Option<(Color, Kind, bool)> {
+    let at = pos(at);
+    view.layers[at.turn as usize]
+        .pieces
+        .iter()
+        .find(|p| p.at == at)
+        .map(|p| (p.color, p.kind, p.braindead))
+}
+
+fn last_consequences(view: &ScreenView) -> Vec<Consequence> {
+    view.last_move.as_ref().unwrap().consequences.clone()
+}
+
+#[test]
+fn a_forward_traveller_is_a_ghost_until_it_arrives_and_captures() {
+    let mut game = setup(&[("a1", 'K'), ("b1", 'N'), ("h8", 'k'), ("a3", 'b')]);
+    play_all(&mut game, &["b1t0c1t2"]);
+    let view = game.screen_view();
+    let knight = Travel {
+        color: Color::White,
+        kind: Kind::Knight,
+        from: pos("b1t0"),
+        to: pos("c1t2"),
+    };
+    assert_eq!(view.ghosts, vec![knight]);
+    let last = view.last_move.clone().unwrap();
+    assert_eq!(last.move_kind, MoveKind::Forward);
+    assert_eq!((last.color, last.kind), (Color::White, Kind::Knight));
+    assert!(last.consequences.is_empty());
+    assert_eq!(view.timeline[0].departures, vec![knight]);
+
+    play_all(&mut game, &["a3t1c1t1", "a1t2a2t2"]);
+    let view = game.screen_view();
+    assert!(view.ghosts.is_empty());
+    assert_eq!(
+        last_consequences(&view),
+        vec![
+            Consequence::Arrived {
+                from: pos("b1t0"),
+                at: pos("c1t2"),
+                color: Color::White,
+                kind: Kind::Knight
+            },
+            Consequence::Captured {
+                at: pos("c1t2"),
+                color: Color::Black,
+                kind: Kind::Bishop
+            },
+        ]
+    );
+    assert_eq!(view.timeline[2].arrivals, vec![knight]);
+    assert_eq!(
+        shown(&view, "c1t2"),
+        Some((Color::White, Kind::Knight, false))
+    );
+    assert_eq!(view.present, 3);
+    assert_eq!(view.to_move, Some(Color::Black));
+}
+
+#[test]
+fn a_traveller_lost_in_time_is_reported_on_its_turn() {
+    let mut game = setup(&[("a1", 'K'), ("b1", 'N'), ("d2", 'B'), ("h8", 'k')]);
+    play_all(&mut game, &["b1t0c1t2", "h8t1g8t1", "d2t2c1t2"]);
+    let view = game.screen_view();
+    assert_eq!(
+        last_consequences(&view),
+        vec![Consequence::LostInTime {
+            from: pos("b1t0"),
+            at: pos("c1t2"),
+            color: Color::White,
+            kind: Kind::Knight
+        }]
+    );
+    assert_eq!(view.timeline[2].lost_in_time.len(), 1);
+    assert!(view.timeline[2].arrivals.is_empty());
+}
+
+#[test]
+fn a_capture_in_the_past_names_every_vanished_instance_and_the_traveller_is_braindead() {
+    let mut game = setup(&[
+        ("a1", 'K'),
+        ("d1", 'R'),
+        ("c1", 'B'),
+        ("h8", 'k'),
+        ("f2", 'n'),
+    ]);
+    play_all(&mut game, &["a1t0a2t0", "f2t1d1t1", "c1t2d1t1"]);
+    let view = game.screen_view();
+    let last = view.last_move.clone().unwrap();
+    assert_eq!(last.move_kind, MoveKind::Backward);
+    assert_eq!(
+        last.consequences,
+        vec![Consequence::ErasedInPast {
+            at: pos("d1t1"),
+            color: Color::Black,
+            kind: Kind::Knight,
+            vanished: vec![pos("d1t1"), pos("d1t2")],
+        }]
+    );
+    // Braindead from its landing up to the present of its move; live again above.
+    assert_eq!(
+        shown(&view, "d1t1"),
+        Some((Color::White, Kind::Bishop, true))
+    );
+    assert_eq!(
+        shown(&view, "d1t2"),
+        Some((Color::White, Kind::Bishop, true))
+    );
+    assert_eq!(
+        shown(&view, "d1t3"),
+        Some((Color::White, Kind::Bishop, false))
+    );
+    // Its younger self in layer 1 is not braindead.
+    assert_eq!(
+        shown(&view, "c1t1"),
+        Some((Color::White, Kind::Bishop, false))
+    );
+    // One lineage in every layer it stands in.
+    let lineage = |at: &str| {
+        let at = pos(at);
+        view.layers[at.turn as usize]
+            .pieces
+            .iter()
+            .find(|p| p.at == at)
+            .unwrap()
+            .lineage
+    };
+    assert_eq!(lineage("c1t0"), lineage("d1t3"));
+    let capture = view.timeline[1].captures_in_past[0];
+    assert_eq!((capture.at, capture.by_turn), (pos("d1t1"), 2));
+    assert_eq!(view.timeline[2].departures.len(), 1);
+    assert_eq!(view.timeline[1].arrivals[0].from, pos("c1t2"));
+}
+
+#[test]
+fn a_steamrollered_traveller_names_the_piece_that_entered() {
+    let mut game = setup(&[("a1", 'K'), ("f1", 'B'), ("h8", 'k'), ("e3", 'n')]);
+    play_all(
+        &mut game,
+        &["a1t0a2t0", "h8t1g8t1", "a2t2a1t2", "e3t3d1t3", "f1t4d1t2"],
+    );
+    let view = game.screen_view();
+    assert_eq!(
+        last_consequences(&view),
+        vec![Consequence::Steamrolled {
+            at: pos("d1t3"),
+            color: Color::White,
+            kind: Kind::Bishop,
+            by_color: Color::Black,
+            by_kind: Kind::Knight,
+        }]
+    );
+    assert_eq!(
+        shown(&view, "d1t2"),
+        Some((Color::White, Kind::Bishop, true))
+    );
+    assert_eq!(
+        shown(&view, "d1t3"),
+        Some((Color::Black, Kind::Knight, false))
+    );
+    assert_eq!(view.timeline[3].steamrolled, vec![pos("d1t3")]);
+    // The JSON the screen reads spells its fields in camelCase.
+    let json = serde_json::to_string(&view).unwrap();
+    assert!(
+        json.contains(r#""type":"steamrolled","at":"d1t3""#),
+        "{json}"
+    );
+    assert!(json.contains(r#""byKind":"knight""#), "{json}");
+}
+
+#[test]
+fn check_from_the_past_shows_the_king_instance_and_the_line() {
+    let mut game = setup(&[("e1", 'K'), ("f8", 'R'), ("h6", 'k'), ("g3", 'n')]);
+    play_all(&mut game, &["f8t0f7t0", "g3t1f1t1"]);
+    let view = game.screen_view();
+    let check = view.check.clone().expect("white is in check");
+    assert_eq!(check.color, Color::White);
+    let line = check
+        .lines
+        .iter()
+        .find(|line| line.king == pos("e1t1"))
+        .expect("the knight reaches e1 two turns back");
+    assert_eq!(line.attacker, pos("f1t2"));
+    assert_eq!(line.kind, Kind::Knight);
+    assert_eq!(line.threat, Some(mv("f1t3e1t1")));
+    assert!(check.kings.contains(&pos("e1t1")));
+    assert!(check.layers.contains(&1) && check.layers.contains(&2));
+    assert_eq!(
+        last_consequences(&view).last(),
+        Some(&Consequence::Check {
+            color: Color::White
+        })
+    );
+    assert!(view.timeline[2].check);
+    assert!(!view.timeline[1].check);
+}
+
+#[test]
+fn a_traveller_due_on_the_king_is_an_attacking_line_without_a_move() {
+    let mut game = setup(&[("a1", 'K'), ("h2", 'R'), ("e8", 'k'), ("b1", 'n')]);
+    play_all(&mut game, &["h2t0h3t0", "b1t1a1t3"]);
+    let check = game.screen_view().check.expect("check");
+    let line = &check.lines[0];
+    assert_eq!(
+        (line.attacker, line.king, line.threat),
+        (pos("b1t1"), pos("a1t2"), None)
+    );
+}
+
+#[test]
+fn a_king_lost_in_time_ends_the_game_with_its_reason() {
+    let mut game = setup(&[("e1", 'K'), ("e2", 'P'), ("e8", 'k'), ("d4", 'n')]);
+    play_all(&mut game, &["e1t0e2t1", "e8t1d8t1"]);
+    let view = game.screen_view();
+    let outcome = Outcome {
+        winner: Winner::Black,
+        reason: EndReason::KingLostInTime,
+    };
+    assert_eq!(view.outcome, Some(outcome));
+    assert_eq!(view.to_move, None);
+    let consequences = last_consequences(&view);
+    assert!(matches!(
+        consequences[0],
+        Consequence::LostInTime {
+            kind: Kind::King,
+            ..
+        }
+    ));
+    assert_eq!(
+        consequences.last(),
+        Some(&Consequence::GameOver { outcome })
+    );
+}
+
+#[test]
+fn a_checkmate_keeps_its_attacking_lines_on_view() {
+    // The seeded random game 317 ends in black's checkmate at its 20th move.
+    let game = seeded_position(317, 20);
+    let view = game.screen_view();
+    let outcome = view.outcome.expect("the game is over");
+    assert_eq!(outcome.reason, EndReason::Checkmate);
+    let check = view.check.clone().expect("the mated side is in check");
+    assert_eq!(Winner::side(check.color.opponent()), outcome.winner);
+    assert!(!check.lines.is_empty());
+    assert_eq!(
+        last_consequences(&view).last(),
+        Some(&Consequence::GameOver { outcome })
+    );
+}
+
+#[test]
+fn the_start_has_one_layer_and_nothing_else() {
+    let view = Game::new().screen_view();
+    assert_eq!(view.layers.len(), 1);
+    assert_eq!(view.layers[0].pieces.len(), 32);
+    assert!(view.last_move.is_none() && view.check.is_none() && view.ghosts.is_empty());
+    assert_eq!(view.timeline.len(), 1);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_view_shows_every_layer_piece_and_traveller_of_the_game(seed in any::<u64>(), turns in 0usize..60) {
+        let mut game = random_game(seed, turns);
+        let view = game.screen_view();
+        prop_assert_eq!(view.present, game.now());
+        prop_assert_eq!(view.layers.len() as u32, game.now() + 1);
+        for layer in &view.layers {
+            let pieces = game.pieces(layer.turn).unwrap();
+            prop_assert_eq!(layer.pieces.len(), pieces.len());
+            for (shown, (at, piece)) in layer.pieces.iter().zip(&pieces) {
+                prop_assert_eq!(shown.at, *at);
+                prop_assert_eq!((shown.color, shown.kind, shown.lineage), (piece.color, piece.kind, piece.lineage));
+            }
+        }
+        prop_assert_eq!(view.ghosts.len(), game.future_queue().len());
+        prop_assert_eq!(view.outcome, game.outcome());
+        let moves: Vec<_> = game.moves().collect();
+        prop_assert_eq!(view.last_move.as_ref().map(|m| m.mv), moves.last().copied());
+        if game.outcome().is_none() {
+            prop_assert_eq!(view.check.is_some(), game.is_in_check());
+        }
+        // Nothing braindead in the present: a traveller that reached it is live again.
+        prop_assert!(view.layers.last().unwrap().pieces.iter().all(|p| !p.braindead));
+        // The timeline's checks agree with the engine at every turn.
+        for (turn, entry) in view.timeline.iter().enumerate() {
+            let mut earlier = game.state_at(turn).unwrap();
+            if earlier.outcome().is_none() {
+                prop_assert_eq!(entry.check, earlier.is_in_check(), "turn {}", turn);
+            }
+        }
+    }
+}
