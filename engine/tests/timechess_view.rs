@@ -277,6 +277,102 @@ fn the_start_has_one_layer_and_nothing_else() {
     assert_eq!(view.timeline.len(), 1);
 }
 
+/// The English sentence of each move of a game, in order.
+fn sentences(game: &Game) -> Vec<String> {
+    game.move_reports().iter().map(|r| r.to_string()).collect()
+}
+
+#[test]
+fn every_move_is_told_in_english() {
+    let mut game = setup(&[("a1", 'K'), ("b1", 'N'), ("h8", 'k'), ("a3", 'b')]);
+    play_all(&mut game, &["b1t0c1t2", "a3t1c1t1", "a1t2a2t2"]);
+    assert_eq!(
+        sentences(&game),
+        [
+            "White knight b1t0 leaves for c1t2, due at the end of turn 2.",
+            "Black bishop a3t1 moves to c1t1.",
+            "White king a1t2 moves to a2t2. White knight from b1t0 arrives on c1t2. \
+             Black bishop captured on c1t2.",
+        ]
+    );
+
+    let mut game = setup(&[("a1", 'K'), ("b1", 'N'), ("d2", 'B'), ("h8", 'k')]);
+    play_all(&mut game, &["b1t0c1t2", "h8t1g8t1", "d2t2c1t2"]);
+    assert_eq!(
+        sentences(&game)[2],
+        "White bishop d2t2 moves to c1t2. White knight from b1t0 is Lost in Time: it cannot \
+         appear on c1t2."
+    );
+
+    let mut game = setup(&[
+        ("a1", 'K'),
+        ("d1", 'R'),
+        ("c1", 'B'),
+        ("h8", 'k'),
+        ("f2", 'n'),
+    ]);
+    play_all(&mut game, &["a1t0a2t0", "f2t1d1t1", "c1t2d1t1"]);
+    assert_eq!(
+        sentences(&game)[1..],
+        [
+            "Black knight f2t1 moves to d1t1. White rook captured on d1t1.",
+            "White bishop c1t2 travels back to d1t1. Black knight captured in the past on \
+             d1t1: its lineage is erased from there, 2 instances vanish (d1t1, d1t2).",
+        ]
+    );
+
+    let mut game = setup(&[("a1", 'K'), ("f1", 'B'), ("h8", 'k'), ("e3", 'n')]);
+    play_all(
+        &mut game,
+        &["a1t0a2t0", "h8t1g8t1", "a2t2a1t2", "e3t3d1t3", "f1t4d1t2"],
+    );
+    assert_eq!(
+        sentences(&game)[4],
+        "White bishop f1t4 travels back to d1t2. White bishop steamrollered on d1t3 by the \
+         black knight that entered its square."
+    );
+
+    let mut game = setup(&[("e1", 'K'), ("f8", 'R'), ("h6", 'k'), ("g3", 'n')]);
+    play_all(&mut game, &["f8t0f7t0", "g3t1f1t1"]);
+    assert_eq!(
+        sentences(&game)[1],
+        "Black knight g3t1 moves to f1t1. White is in check."
+    );
+
+    let mut game = setup(&[("e1", 'K'), ("e2", 'P'), ("e8", 'k'), ("d4", 'n')]);
+    play_all(&mut game, &["e1t0e2t1", "e8t1d8t1"]);
+    assert_eq!(
+        sentences(&game)[1],
+        "Black king e8t1 moves to d8t1. White king from e1t0 is Lost in Time: it cannot \
+         appear on e2t1. White's king is Lost in Time: black wins."
+    );
+
+    let game = seeded_position(317, 20);
+    assert!(sentences(&game)[19].ends_with("Checkmate: black wins."));
+}
+
+#[test]
+fn promotion_is_told_and_outcomes_read_as_sentences() {
+    let mut game = setup(&[("a1", 'K'), ("g7", 'P'), ("a8", 'k'), ("h7", 'n')]);
+    play_all(&mut game, &["a1t0a2t0", "a8t1b8t1", "g7t2g8t2"]);
+    assert!(
+        sentences(&game)[2]
+            .starts_with("White pawn g7t2 moves to g8t2. The pawn on g8t2 becomes a queen."),
+        "{:?}",
+        sentences(&game)
+    );
+    let draw = Outcome {
+        winner: Winner::Draw,
+        reason: EndReason::MoveLimit,
+    };
+    assert_eq!(draw.english(), "The move limit is reached: a draw.");
+    let captured = Outcome {
+        winner: Winner::White,
+        reason: EndReason::KingCaptured,
+    };
+    assert_eq!(captured.english(), "Black's king is captured: white wins.");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
@@ -303,6 +399,13 @@ proptest! {
         }
         // Nothing braindead in the present: a traveller that reached it is live again.
         prop_assert!(view.layers.last().unwrap().pieces.iter().all(|p| !p.braindead));
+        // Every move has its sentence, which names its notation's two positions.
+        for report in game.move_reports() {
+            let text = report.to_string();
+            prop_assert!(text.contains(&report.mv.from.to_string()) && text.contains(&report.mv.to.to_string()));
+            let lost = report.consequences.iter().any(|c| matches!(c, Consequence::LostInTime { .. }));
+            prop_assert_eq!(lost, text.contains("Lost in Time"));
+        }
         // The timeline's checks agree with the engine at every turn.
         for (turn, entry) in view.timeline.iter().enumerate() {
             let mut earlier = game.state_at(turn).unwrap();

@@ -20,6 +20,7 @@ mod playout;
 mod record;
 mod turn;
 mod view;
+mod words;
 
 pub use coord::{Move, NotationError, Pos, Square, BOARD};
 pub use game::{
