@@ -3,8 +3,8 @@
 #![cfg(feature = "ts")]
 
 use canon_engine::timechess::{
-    AttackLine, Checkpoint, Consequence, Event, GameRecord, Move, MoveReport, Outcome, Pos,
-    QueuedPiece, ScreenPiece, ScreenView, TimelineTurn,
+    AttackLine, Checkpoint, Consequence, Destination, Event, GameRecord, Move, MoveReport,
+    NoDestination, Outcome, Pos, QueuedPiece, ScreenPiece, ScreenView, Selection, TimelineTurn,
 };
 use ts_rs::TS;
 
@@ -76,4 +76,26 @@ fn the_screen_view_declares_its_camel_case_fields_and_tags() {
         turn.contains("capturesInPast: Array<PastCapture>"),
         "{turn}"
     );
+}
+
+#[test]
+fn a_selection_declares_its_layers_and_its_tagged_reason() {
+    let selection = Selection::decl();
+    assert!(
+        selection.contains("layers: Array<DestinationLayer>"),
+        "{selection}"
+    );
+    assert!(
+        selection.contains("reason: NoDestination | null"),
+        "{selection}"
+    );
+    let destination = Destination::decl();
+    assert!(destination.contains("moveKind: MoveKind"), "{destination}");
+    assert!(
+        destination.contains("captures: Kind | null"),
+        "{destination}"
+    );
+    let reason = NoDestination::decl();
+    assert!(reason.contains("\"reason\": \"notYourPiece\""), "{reason}");
+    assert!(reason.contains("toMove: Color"), "{reason}");
 }

@@ -5,8 +5,8 @@
 mod timechess_support;
 
 use canon_engine::timechess::{
-    random_playout, Color, Consequence, EndReason, Game, Kind, MoveKind, Outcome, ScreenView,
-    SplitMix64, Travel, Winner,
+    random_playout, Color, Consequence, EndReason, Game, Kind, MoveKind, NoDestination, Outcome,
+    Pos, ScreenView, SplitMix64, Travel, Winner,
 };
 use proptest::prelude::*;
 use timechess_support::{mv, play_all, pos, seeded_position, setup};
@@ -373,6 +373,113 @@ fn promotion_is_told_and_outcomes_read_as_sentences() {
     assert_eq!(captured.english(), "Black's king is captured: white wins.");
 }
 
+/// The destinations of a selection, layer by layer, in notation.
+fn destinations(game: &Game, at: &str) -> Vec<(u32, Vec<String>)> {
+    game.selection(pos(at))
+        .layers
+        .iter()
+        .map(|layer| {
+            let to = layer.destinations.iter().map(|d| d.to.to_string());
+            (layer.turn, to.collect())
+        })
+        .collect()
+}
+
+#[test]
+fn selecting_a_piece_lists_its_destinations_layer_by_layer() {
+    let game = Game::new();
+    let strings = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        destinations(&game, "e2t0"),
+        vec![
+            (0, strings(&["e3t0", "e4t0"])),
+            (1, strings(&["d2t1", "e2t1", "f2t1"])),
+            (2, strings(&["e2t2"])),
+        ]
+    );
+    let selection = game.selection(pos("e2t0"));
+    assert_eq!(selection.reason, None);
+    let piece = selection.piece.unwrap();
+    assert_eq!((piece.color, piece.kind), (Color::White, Kind::Pawn));
+    assert_eq!(selection.layers[1].destinations[1].mv, mv("e2t0e2t1"));
+    assert_eq!(
+        selection.layers[1].destinations[1].move_kind,
+        MoveKind::Forward
+    );
+
+    // Into the past, with what the move captures there.
+    let mut game = setup(&[
+        ("a1", 'K'),
+        ("d1", 'R'),
+        ("c1", 'B'),
+        ("h8", 'k'),
+        ("f2", 'n'),
+    ]);
+    play_all(&mut game, &["a1t0a2t0", "f2t1d1t1"]);
+    let selection = game.selection(pos("c1t2"));
+    let back = selection
+        .layers
+        .iter()
+        .flat_map(|layer| &layer.destinations)
+        .find(|d| d.to == pos("d1t1"))
+        .expect("the bishop reaches d1t1");
+    assert_eq!(back.move_kind, MoveKind::Backward);
+    assert_eq!(back.captures, Some(Kind::Knight));
+}
+
+#[test]
+fn selecting_anything_else_gives_the_reason_and_no_destination() {
+    let game = Game::new();
+    let reason = |game: &Game, at: Pos| {
+        let selection = game.selection(at);
+        assert!(selection.layers.is_empty());
+        selection.reason.expect("a reason")
+    };
+    assert_eq!(
+        reason(&game, pos("e7t0")),
+        NoDestination::NotYourPiece {
+            to_move: Color::White
+        }
+    );
+    assert_eq!(reason(&game, pos("e4t0")), NoDestination::Empty);
+    assert_eq!(
+        reason(&game, pos("e2t1")),
+        NoDestination::NotPresent { present: 0 }
+    );
+    let off = Pos {
+        turn: 0,
+        rank: 1,
+        file: 9,
+    };
+    assert_eq!(reason(&game, off), NoDestination::OffBoard);
+    // In check from the past, a piece that cannot help has no legal move; the king and
+    // the rook can take the knight, the king in the present or where it stood at turn 1.
+    let mut check = setup(&[
+        ("e1", 'K'),
+        ("f8", 'R'),
+        ("a2", 'P'),
+        ("h6", 'k'),
+        ("g3", 'n'),
+    ]);
+    play_all(&mut check, &["f8t0f7t0", "g3t1f1t1"]);
+    assert_eq!(reason(&check, pos("a2t2")), NoDestination::NoLegalMove);
+    assert_eq!(
+        destinations(&check, "e1t2"),
+        vec![(1, vec!["f1t1".to_string()]), (2, vec!["f1t2".to_string()])]
+    );
+    assert_eq!(
+        destinations(&check, "f7t2"),
+        vec![(2, vec!["f1t2".to_string()])]
+    );
+    let json = serde_json::to_string(&reason(&game, pos("e7t0"))).unwrap();
+    assert_eq!(json, r#"{"reason":"notYourPiece","toMove":"white"}"#);
+    assert_eq!(reason(&game, pos("e7t0")).to_string(), "It is white's turn");
+
+    let mut over = setup(&[("e1", 'K'), ("e2", 'P'), ("e8", 'k'), ("d4", 'n')]);
+    play_all(&mut over, &["e1t0e2t1", "e8t1d8t1"]);
+    assert_eq!(reason(&over, pos("e2t2")), NoDestination::GameOver);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
@@ -406,6 +513,20 @@ proptest! {
             let lost = report.consequences.iter().any(|c| matches!(c, Consequence::LostInTime { .. }));
             prop_assert_eq!(lost, text.contains("Lost in Time"));
         }
+        // The destinations of every origin partition the legal moves exactly.
+        let mut legal = game.legal_moves();
+        legal.sort();
+        let mut selected = Vec::new();
+        for square in 0..64u8 {
+            let selection = game.selection(Pos::new(square, game.now()));
+            let moves: Vec<_> = selection.layers.iter().flat_map(|l| l.destinations.iter().map(|d| d.mv)).collect();
+            prop_assert!(moves.iter().all(|m| m.from == Pos::new(square, game.now())));
+            prop_assert_eq!(moves.is_empty(), selection.reason.is_some());
+            prop_assert!(selection.layers.iter().all(|l| l.destinations.iter().all(|d| d.to.turn == l.turn)));
+            selected.extend(moves);
+        }
+        selected.sort();
+        prop_assert_eq!(selected, legal);
         // The timeline's checks agree with the engine at every turn.
         for (turn, entry) in view.timeline.iter().enumerate() {
             let mut earlier = game.state_at(turn).unwrap();

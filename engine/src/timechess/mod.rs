@@ -18,6 +18,7 @@ mod perft;
 mod piece;
 mod playout;
 mod record;
+mod select;
 mod turn;
 mod view;
 mod words;
@@ -35,6 +36,7 @@ pub use record::{
     Checkpoint, GameRecord, PlacedPiece, QueuedPiece, RecordError, MAX_RECORD_BYTES, RULES, SCHEMA,
     VERSION,
 };
+pub use select::{Destination, DestinationLayer, NoDestination, SelectedPiece, Selection};
 pub use view::{
     AttackLine, CheckView, Consequence, MoveKind, MoveReport, PastCapture, ScreenLayer,
     ScreenPiece, ScreenView, TimelineTurn, Travel,
