@@ -3,8 +3,9 @@
 #![cfg(feature = "ts")]
 
 use canon_engine::timechess::{
-    AttackLine, Checkpoint, Consequence, Destination, Event, GameRecord, Move, MoveReport,
-    NoDestination, Outcome, Pos, QueuedPiece, ScreenPiece, ScreenView, Selection, TimelineTurn,
+    AttackLine, Checkpoint, Completion, Consequence, Destination, EntryError, Event, GameRecord,
+    Move, MoveReport, NoDestination, Outcome, Pos, QueuedPiece, Refusal, ScreenPiece, ScreenView,
+    Selection, TimelineTurn,
 };
 use ts_rs::TS;
 
@@ -98,4 +99,22 @@ fn a_selection_declares_its_layers_and_its_tagged_reason() {
     let reason = NoDestination::decl();
     assert!(reason.contains("\"reason\": \"notYourPiece\""), "{reason}");
     assert!(reason.contains("toMove: Color"), "{reason}");
+}
+
+#[test]
+fn typed_entry_declares_its_errors_and_rules() {
+    let error = EntryError::decl();
+    assert!(error.contains("\"error\": \"badSquare\""), "{error}");
+    assert!(error.contains("rule: Refusal"), "{error}");
+    let refusal = Refusal::decl();
+    assert!(refusal.contains("\"rule\": \"notAMove\""), "{refusal}");
+    let completion = Completion::decl();
+    assert!(
+        completion.contains("problem: EntryError | null"),
+        "{completion}"
+    );
+    assert!(
+        completion.contains("moves: Array<Move>") || completion.contains("moves: Array<string>"),
+        "{completion}"
+    );
 }

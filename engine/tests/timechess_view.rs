@@ -1,12 +1,13 @@
 //! The engine's data for the Time Chess screen: the view of a game (layers, braindead
 //! pieces, ghosts, the last move's consequences, check across time, the timeline), on the
-//! positions of `docs/rules/time-chess.md`, and properties over random games.
+//! positions of `docs/rules/time-chess.md`, selection, typed entry and completion, and
+//! properties over random games.
 
 mod timechess_support;
 
 use canon_engine::timechess::{
-    random_playout, Color, Consequence, EndReason, Game, Kind, MoveKind, NoDestination, Outcome,
-    Pos, ScreenView, SplitMix64, Travel, Winner,
+    random_playout, Color, Consequence, EndReason, EntryError, Game, Kind, MoveKind, NoDestination,
+    Outcome, Pos, Refusal, ScreenView, SplitMix64, Travel, Winner,
 };
 use proptest::prelude::*;
 use timechess_support::{mv, play_all, pos, seeded_position, setup};
@@ -480,6 +481,136 @@ fn selecting_anything_else_gives_the_reason_and_no_destination() {
     assert_eq!(reason(&over, pos("e2t2")), NoDestination::GameOver);
 }
 
+fn entry_error(game: &Game, text: &str) -> EntryError {
+    game.parse_entry(text).expect_err(text)
+}
+
+#[test]
+fn typed_moves_are_read_or_refused_with_the_part_or_the_rule_at_fault() {
+    let game = Game::new();
+    assert_eq!(game.parse_entry("e2t0e4t0"), Ok(mv("e2t0e4t0")));
+    assert_eq!(game.parse_entry("  E2T0E4T0 "), Ok(mv("e2t0e4t0")));
+    assert_eq!(entry_error(&game, " "), EntryError::Empty);
+    let text = |s: &str| s.to_string();
+    assert_eq!(
+        entry_error(&game, "i2t0e4t0"),
+        EntryError::BadSquare {
+            text: text("i2t0e4t0")
+        }
+    );
+    assert_eq!(
+        entry_error(&game, "e2t0e9t0"),
+        EntryError::BadSquare { text: text("e9t0") }
+    );
+    assert_eq!(
+        entry_error(&game, "e2e4"),
+        EntryError::BadTurn { text: text("e2e4") }
+    );
+    assert_eq!(
+        entry_error(&game, "e2t0e4"),
+        EntryError::BadTurn { text: text("e4") }
+    );
+    assert_eq!(
+        entry_error(&game, "e2t01e4t0"),
+        EntryError::BadTurn {
+            text: text("e2t01e4t0")
+        }
+    );
+    assert_eq!(
+        entry_error(&game, "e2t0"),
+        EntryError::BadMove { text: text("e2t0") }
+    );
+    assert_eq!(
+        entry_error(&game, "e2t0e4t0x"),
+        EntryError::BadMove {
+            text: text("e2t0e4t0x")
+        }
+    );
+    let refused = entry_error(&game, "e2t0e5t0");
+    assert_eq!(
+        refused,
+        EntryError::Illegal {
+            mv: mv("e2t0e5t0"),
+            rule: Refusal::NotAMove { kind: Kind::Pawn },
+            message: text("A pawn cannot move that way"),
+        }
+    );
+    assert_eq!(
+        serde_json::to_string(&refused).unwrap(),
+        r#"{"error":"illegal","mv":"e2t0e5t0","rule":{"rule":"notAMove","kind":"pawn"},"message":"A pawn cannot move that way"}"#
+    );
+    let rule = |game: &Game, text: &str| match entry_error(game, text) {
+        EntryError::Illegal { rule, .. } => rule,
+        other => panic!("{text}: {other:?}"),
+    };
+    assert_eq!(
+        rule(&game, "e7t0e5t0"),
+        Refusal::NotYourPiece {
+            to_move: Color::White
+        }
+    );
+    assert_eq!(
+        rule(&game, "e4t0e5t0"),
+        Refusal::NoPiece { at: pos("e4t0") }
+    );
+    assert_eq!(rule(&game, "e2t1e3t1"), Refusal::NotPresent { present: 0 });
+
+    // Check from the past refuses a king step, with the engine's words.
+    let mut check = setup(&[("e1", 'K'), ("f8", 'R'), ("h6", 'k'), ("g3", 'n')]);
+    play_all(&mut check, &["f8t0f7t0", "g3t1f1t1"]);
+    assert_eq!(
+        entry_error(&check, "e1t2e2t2").to_string(),
+        "e1t2e2t2: Move puts you in check"
+    );
+    assert_eq!(rule(&check, "e1t2e1t3"), Refusal::Check);
+
+    let mut blocked = setup(&[("e1", 'K'), ("a1", 'R'), ("e8", 'k')]);
+    play_all(&mut blocked, &["e1t0d1t0", "e8t1d8t1"]);
+    assert_eq!(
+        rule(&blocked, "a1t2a1t0"),
+        Refusal::Blocked { at: pos("a1t1") }
+    );
+    assert_eq!(rule(&blocked, "a1t2a1t1"), Refusal::OwnPiece);
+}
+
+#[test]
+fn completion_offers_the_legal_moves_that_start_with_the_typed_text() {
+    let game = Game::new();
+    let pawn = [
+        "e2t0e3t0", "e2t0e4t0", "e2t0d2t1", "e2t0e2t1", "e2t0f2t1", "e2t0e2t2",
+    ];
+    let mut expected: Vec<_> = pawn.iter().map(|m| mv(m)).collect();
+    expected.sort();
+    for prefix in ["e2t0", "e2", "E2T", " e2t0"] {
+        let completion = game.complete(prefix);
+        assert_eq!(completion.moves, expected, "{prefix}");
+        assert_eq!(completion.origins, vec![pos("e2t0")]);
+        assert_eq!(completion.destinations.len(), 6);
+        assert_eq!(completion.problem, None);
+    }
+    assert_eq!(
+        game.complete("e2t0e2t").moves,
+        vec![mv("e2t0e2t1"), mv("e2t0e2t2")]
+    );
+    let everything = game.complete("");
+    assert_eq!(everything.moves.len(), 127);
+    assert_eq!(everything.origins.len(), 16);
+    let problem = |text: &str| game.complete(text).problem.expect(text);
+    assert_eq!(problem("z"), EntryError::BadSquare { text: "z".into() });
+    assert_eq!(problem("e2x"), EntryError::BadTurn { text: "e2x".into() });
+    assert_eq!(problem("e4"), EntryError::NoMatch { text: "e4".into() });
+    assert!(matches!(
+        problem("e2t0e5t0"),
+        EntryError::Illegal {
+            rule: Refusal::NotAMove { kind: Kind::Pawn },
+            ..
+        }
+    ));
+    let mut over = setup(&[("e1", 'K'), ("e2", 'P'), ("e8", 'k'), ("d4", 'n')]);
+    play_all(&mut over, &["e1t0e2t1", "e8t1d8t1"]);
+    assert_eq!(over.complete("e").problem, Some(EntryError::GameOver));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
@@ -534,5 +665,39 @@ proptest! {
                 prop_assert_eq!(entry.check, earlier.is_in_check(), "turn {}", turn);
             }
         }
+    }
+
+    #[test]
+    fn typed_entry_round_trips_and_completion_finds_each_legal_move(seed in any::<u64>(), turns in 0usize..40, pick in any::<u64>()) {
+        let mut game = random_game(seed, turns);
+        let legal = game.legal_moves();
+        for &m in &legal {
+            prop_assert_eq!(game.parse_entry(&m.to_string()), Ok(m));
+        }
+        // Every prefix of a few moves' notation finds the move among legal moves only.
+        let mut rng = SplitMix64::new(pick);
+        for _ in 0..legal.len().min(4) {
+            let m = legal[rng.below(legal.len())];
+            let text = m.to_string();
+            for end in 0..=text.len() {
+                let completion = game.complete(&text[..end]);
+                prop_assert!(completion.moves.contains(&m), "{} from {}", m, &text[..end]);
+                prop_assert_eq!(completion.problem, None);
+                for found in &completion.moves {
+                    prop_assert!(legal.contains(found));
+                    prop_assert!(found.to_string().starts_with(&text[..end]));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn any_text_is_read_or_refused_without_panicking(text in "[a-jt0-9 ]{0,14}|\\PC{0,12}") {
+        let game = Game::new();
+        if let Ok(m) = game.parse_entry(&text) {
+            prop_assert!(game.legal_actions().contains(&m));
+        }
+        let completion = game.complete(&text);
+        prop_assert_eq!(completion.moves.is_empty(), completion.problem.is_some());
     }
 }

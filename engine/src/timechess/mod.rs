@@ -9,6 +9,7 @@
 mod api;
 mod attacks;
 mod coord;
+mod entry;
 mod game;
 mod geometry;
 mod history;
@@ -24,6 +25,7 @@ mod view;
 mod words;
 
 pub use coord::{Move, NotationError, Pos, Square, BOARD};
+pub use entry::{Completion, EntryError, Refusal};
 pub use game::{
     king_lineage, EndReason, Event, Game, Outcome, SetupError, Traveller, Winner, MAX_MOVES,
 };
