@@ -635,6 +635,22 @@ proptest! {
         if game.outcome().is_none() {
             prop_assert_eq!(view.check.is_some(), game.is_in_check());
         }
+        // A braindead piece sits where a backward move landed, between its landing and the
+        // turn of that move.
+        let reports = game.move_reports();
+        for layer in &view.layers {
+            for piece in layer.pieces.iter().filter(|p| p.braindead) {
+                prop_assert!(reports.iter().any(|r| r.move_kind == MoveKind::Backward
+                    && r.mv.to.square() == piece.at.square()
+                    && (r.mv.to.turn..=r.turn).contains(&piece.at.turn)), "{}", piece.at);
+            }
+        }
+        // Every layer an attacking line touches is marked.
+        if let Some(check) = &view.check {
+            for line in &check.lines {
+                prop_assert!(check.layers.contains(&line.king.turn) && check.layers.contains(&line.attacker.turn));
+            }
+        }
         // Nothing braindead in the present: a traveller that reached it is live again.
         prop_assert!(view.layers.last().unwrap().pieces.iter().all(|p| !p.braindead));
         // Every move has its sentence, which names its notation's two positions.

@@ -21,19 +21,24 @@ pub(super) fn check_lines(game: &mut Game) -> Option<CheckView> {
     let events = game.journal.events.clone();
     let mut lines = Vec::new();
     if king_destroyed(&events, side) {
+        // A traveller appearing on the king at the end of this very turn.
         for event in &events {
-            if let Event::Captured {
+            let Event::Captured {
                 at,
                 color,
                 kind: Kind::King,
             } = *event
-            {
-                for traveller in game.queue.iter().filter(|t| {
-                    t.to == at && color == side && t.piece.color != side && t.to.turn == now
-                }) {
-                    lines.push(arrival_line(traveller.piece, traveller.from, at, now));
-                }
+            else {
+                continue;
+            };
+            if color != side {
+                continue;
             }
+            let takers = game
+                .queue
+                .iter()
+                .filter(|t| t.to == at && t.piece.color != side);
+            lines.extend(takers.map(|t| arrival_line(t.piece, t.from, at, now)));
         }
     } else if !king_lost(&events, side) {
         let next = now + 1;
