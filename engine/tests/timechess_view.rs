@@ -490,6 +490,7 @@ fn typed_moves_are_read_or_refused_with_the_part_or_the_rule_at_fault() {
     let game = Game::new();
     assert_eq!(game.parse_entry("e2t0e4t0"), Ok(mv("e2t0e4t0")));
     assert_eq!(game.parse_entry("  E2T0E4T0 "), Ok(mv("e2t0e4t0")));
+    assert_eq!(game.parse_entry("e2t0 e4t0"), Ok(mv("e2t0e4t0")));
     assert_eq!(entry_error(&game, " "), EntryError::Empty);
     let text = |s: &str| s.to_string();
     assert_eq!(

@@ -114,7 +114,7 @@ pub enum Refusal {
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Completion {
-    /// The text as read (surrounding spaces dropped, letters in lower case).
+    /// The text as read (spaces dropped, letters in lower case).
     pub prefix: String,
     /// Every legal move whose notation starts with it, sorted.
     pub moves: Vec<Move>,
@@ -126,9 +126,13 @@ pub struct Completion {
     pub problem: Option<EntryError>,
 }
 
-/// The typed text as the notation spells it.
+/// The typed text as the notation spells it: spaces anywhere are dropped (people type
+/// `e2t0 e4t0`) and letters are lower case.
 fn normalise(text: &str) -> String {
-    text.trim().to_ascii_lowercase()
+    text.chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
 }
 
 /// Reads the position starting at byte `at` of `text`; `partial` accepts text that ends
