@@ -16,6 +16,7 @@ use crate::input::read_limited;
 const USAGE: &str = "usage: canon chess <subcommand>
   check FILE               replay a time-chess-game record (- for stdin), print its checkpoint
   legal FILE               print the sorted legal moves after all moves of the record
+  moves FILE               print each move of the record with what it brought about, in English
   perft DEPTH [FILE]       count legal move sequences (from the start, or after the record)
   branching GAMES [SEED]   play GAMES random games and print branching-factor statistics";
 
@@ -29,6 +30,7 @@ pub fn run(args: &[String]) -> ExitCode {
             moves.sort();
             json!(moves).to_string()
         }),
+        ["moves", file] => load(file).map(|game| told(&game)),
         ["perft", depth] => perft(depth, None),
         ["perft", depth, file] => perft(depth, Some(file)),
         ["branching", games] => branching(games, "1"),
@@ -53,6 +55,17 @@ pub fn run(args: &[String]) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// One line per move: its number, its notation and the engine's English sentence.
+fn told(game: &Game) -> String {
+    let lines: Vec<String> = game
+        .move_reports()
+        .iter()
+        .enumerate()
+        .map(|(index, report)| format!("{}. {}  {report}", index + 1, report.mv))
+        .collect();
+    lines.join("\n")
 }
 
 fn pretty<T: serde::Serialize>(value: &T) -> String {

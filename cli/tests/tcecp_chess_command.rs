@@ -39,6 +39,24 @@ fn legal_lists_sorted_moves_and_nothing_after_the_end() {
 }
 
 #[test]
+fn moves_tells_each_move_in_english() {
+    let out = canon(&["chess", "moves", "-"], RECORD.as_bytes());
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 33);
+    assert!(lines[0].starts_with("1. "), "{}", lines[0]);
+    assert!(
+        lines[32].starts_with("33. g1t32e1t30  White ")
+            && lines[32].ends_with("Checkmate: white wins."),
+        "{}",
+        lines[32]
+    );
+    let out = canon(&["chess", "moves", "/nonexistent/file.json"], b"");
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
 fn perft_counts_and_reports_its_speed() {
     let out = canon(&["chess", "perft", "2"], b"");
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();

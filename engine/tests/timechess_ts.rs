@@ -2,7 +2,11 @@
 //! shapes that match their serde representation.
 #![cfg(feature = "ts")]
 
-use canon_engine::timechess::{Checkpoint, Event, GameRecord, Move, Outcome, Pos, QueuedPiece};
+use canon_engine::timechess::{
+    AttackLine, Checkpoint, Completion, Consequence, Destination, EntryError, Event, GameRecord,
+    Move, MoveReport, NoDestination, Outcome, Pos, QueuedPiece, Refusal, ScreenPiece, ScreenView,
+    Selection, TimelineTurn,
+};
 use ts_rs::TS;
 
 #[test]
@@ -29,4 +33,88 @@ fn notation_types_are_strings_and_records_keep_their_json_names() {
     assert!(outcome.contains("winner: Winner"), "{outcome}");
     let record = GameRecord::decl();
     assert!(record.contains("moves: Array<string>"), "{record}");
+}
+
+#[test]
+fn the_screen_view_declares_its_camel_case_fields_and_tags() {
+    let view = ScreenView::decl();
+    for field in [
+        "layers: Array<ScreenLayer>",
+        "ghosts: Array<Travel>",
+        "lastMove: MoveReport | null",
+        "check: CheckView | null",
+        "timeline: Array<TimelineTurn>",
+        "toMove: Color | null",
+    ] {
+        assert!(view.contains(field), "{field} in {view}");
+    }
+    let piece = ScreenPiece::decl();
+    assert!(piece.contains("braindead: boolean"), "{piece}");
+    assert!(piece.contains("lineage: number"), "{piece}");
+    let consequence = Consequence::decl();
+    for tag in [
+        "erasedInPast",
+        "lostInTime",
+        "steamrolled",
+        "arrived",
+        "gameOver",
+    ] {
+        assert!(
+            consequence.contains(&format!("\"type\": \"{tag}\"")),
+            "{consequence}"
+        );
+    }
+    assert!(consequence.contains("byKind: Kind"), "{consequence}");
+    let report = MoveReport::decl();
+    assert!(report.contains("moveKind: MoveKind"), "{report}");
+    let line = AttackLine::decl();
+    assert!(
+        line.contains("threat: Move | null") || line.contains("threat: string | null"),
+        "{line}"
+    );
+    let turn = TimelineTurn::decl();
+    assert!(
+        turn.contains("capturesInPast: Array<PastCapture>"),
+        "{turn}"
+    );
+}
+
+#[test]
+fn a_selection_declares_its_layers_and_its_tagged_reason() {
+    let selection = Selection::decl();
+    assert!(
+        selection.contains("layers: Array<DestinationLayer>"),
+        "{selection}"
+    );
+    assert!(
+        selection.contains("reason: NoDestination | null"),
+        "{selection}"
+    );
+    let destination = Destination::decl();
+    assert!(destination.contains("moveKind: MoveKind"), "{destination}");
+    assert!(
+        destination.contains("captures: Kind | null"),
+        "{destination}"
+    );
+    let reason = NoDestination::decl();
+    assert!(reason.contains("\"reason\": \"notYourPiece\""), "{reason}");
+    assert!(reason.contains("toMove: Color"), "{reason}");
+}
+
+#[test]
+fn typed_entry_declares_its_errors_and_rules() {
+    let error = EntryError::decl();
+    assert!(error.contains("\"error\": \"badSquare\""), "{error}");
+    assert!(error.contains("rule: Refusal"), "{error}");
+    let refusal = Refusal::decl();
+    assert!(refusal.contains("\"rule\": \"notAMove\""), "{refusal}");
+    let completion = Completion::decl();
+    assert!(
+        completion.contains("problem: EntryError | null"),
+        "{completion}"
+    );
+    assert!(
+        completion.contains("moves: Array<Move>") || completion.contains("moves: Array<string>"),
+        "{completion}"
+    );
 }

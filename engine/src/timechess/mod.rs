@@ -7,18 +7,25 @@
 //! arrival turn, unless its move has become illegal and it is Lost in Time).
 
 mod api;
+mod attacks;
 mod coord;
+mod entry;
 mod game;
 mod geometry;
+mod history;
 mod layer;
 mod legality;
 mod perft;
 mod piece;
 mod playout;
 mod record;
+mod select;
 mod turn;
+mod view;
+mod words;
 
 pub use coord::{Move, NotationError, Pos, Square, BOARD};
+pub use entry::{Completion, EntryError, Refusal};
 pub use game::{
     king_lineage, EndReason, Event, Game, Outcome, SetupError, Traveller, Winner, MAX_MOVES,
 };
@@ -30,4 +37,9 @@ pub use playout::{random_playout, Playout, SplitMix64};
 pub use record::{
     Checkpoint, GameRecord, PlacedPiece, QueuedPiece, RecordError, MAX_RECORD_BYTES, RULES, SCHEMA,
     VERSION,
+};
+pub use select::{Destination, DestinationLayer, NoDestination, SelectedPiece, Selection};
+pub use view::{
+    AttackLine, CheckView, Consequence, MoveKind, MoveReport, PastCapture, ScreenLayer,
+    ScreenPiece, ScreenView, TimelineTurn, Travel,
 };
