@@ -26,5 +26,5 @@ pub use game::{
     STUDY_LABEL,
 };
 pub use geometry::{Coord, Crossing, Direction, Surface};
-pub use inspect::{inspect_board, Inspection};
+pub use inspect::{inspect_board, two_eye_certificates, EyeCertificate, Inspection};
 pub use rules::{Action, Area, EndReason, Outcome, Rejection, Score, Winner, RULES_ID};
