@@ -55,7 +55,11 @@ pub struct Applied {
 
 /// A placement explained without playing it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "SurfacePlacementExplanation")
+)]
 pub struct PlacementExplanation {
     /// The point asked about.
     pub point: usize,
@@ -73,7 +77,7 @@ pub struct PlacementExplanation {
 
 /// Why a diagram cannot start a study.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SurfaceSetupError"))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum SetupError {
     /// The board is not a coloring of this surface.

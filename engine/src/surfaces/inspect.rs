@@ -10,7 +10,11 @@ use crate::go::{Board, BoardError, Chain};
 
 /// What the editor shows about a diagram.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "SurfaceBoardInspection")
+)]
 pub struct Inspection {
     /// Every chain with its distinct liberties, ordered by smallest stone.
     pub groups: Vec<Chain>,
@@ -44,7 +48,11 @@ pub fn inspect_board(surface: Surface, board: &[u8]) -> Result<Inspection, Board
 /// The seed's simple sufficient two-eye certificate of one chain: at least two distinct
 /// empty points each adjacent only to that chain's stones.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "SurfaceEyeCertificate")
+)]
 pub struct EyeCertificate {
     /// Index of the chain in `board.chains(graph)` (ordered by smallest stone).
     pub chain: usize,

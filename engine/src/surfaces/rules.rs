@@ -12,7 +12,7 @@ pub const RULES_ID: &str = "graph-area-no-suicide-psk-v1";
 
 /// One turn: place a stone, pass, or resign (always by the player to move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SurfaceAction"))]
 #[serde(tag = "type", rename_all = "lowercase", try_from = "RawAction")]
 pub enum Action {
     /// Place a stone of the player to move at a point.
@@ -55,7 +55,7 @@ impl TryFrom<RawAction> for Action {
 
 /// Why an action was rejected. The state is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SurfaceRejection"))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Rejection {
     /// The index is not a point of this board.
@@ -98,7 +98,7 @@ pub use crate::go::Area;
 
 /// Who won, or a draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SurfaceWinner"))]
 #[serde(rename_all = "lowercase")]
 pub enum Winner {
     /// Black won.
@@ -120,7 +120,7 @@ impl From<Color> for Winner {
 
 /// How a game or study branch ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SurfaceEndReason"))]
 #[serde(rename_all = "lowercase")]
 pub enum EndReason {
     /// Two consecutive passes; the board was scored.
@@ -131,7 +131,7 @@ pub enum EndReason {
 
 /// The area score of a board with komi, in exact half points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SurfaceScore"))]
 pub struct Score {
     /// Area counts without komi.
     pub area: Area,
@@ -172,7 +172,7 @@ impl Score {
 
 /// The terminal result of a game or study branch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SurfaceOutcome"))]
 pub struct Outcome {
     /// The winner (after resignation: the other player).
     pub winner: Winner,
@@ -184,7 +184,7 @@ pub struct Outcome {
 
 /// Why a komi is not accepted.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SurfaceKomiError"))]
 #[error(
     "komi {} (komiHalfPoints {komi_half_points}) is not allowed: komi runs from minus to plus the board's point count, {points} points, in half-point steps (komiHalfPoints -{limit} to {limit})",
     crate::strict::number(*.komi_half_points as f64 / 2.0)
