@@ -11,6 +11,13 @@
 use crate::app::{AppCore, AppStatus, SetAsideFileArgs};
 use crate::error::{AppError, CommandResult};
 use crate::settings::Settings;
+use crate::surface::{
+    SurfaceAnalyseArgs, SurfaceApplyArgs, SurfaceEditArgs, SurfaceEditorStartArgs,
+    SurfaceEditorView, SurfaceExchangeArgs, SurfaceExplanation, SurfaceExportArgs,
+    SurfaceImportArgs, SurfaceImported, SurfaceInspection, SurfaceLineArgs, SurfaceNewArgs,
+    SurfacePointArgs, SurfaceReplaceArgs, SurfaceReviewArgs, SurfaceSetAsideArgs, SurfaceState,
+    SurfaceSymmetry, SurfaceTransformArgs, SurfaceView,
+};
 use crate::timego::{
     levels, ApplyArgs, ArrivalOption, ArrivalsArgs, ComputerJob, ComputerMoveArgs, ComputerOutcome,
     ConfirmArgs, GroupArgs, ImportArgs, LevelInfo, NewGameArgs, OpponentSettings, PreviewArgs,
