@@ -83,6 +83,8 @@ macro_rules! command_table {
                 timego_export_file: () => Option<String>;
                 timego_import_file: () => Option<TimeGoView>;
                 timego_export_invalid_file: () => Option<String>;
+                surface_export_file: SurfaceExportArgs => Option<String>;
+                surface_import_file: () => Option<SurfaceImported>;
             }
         }
     };

@@ -647,3 +647,53 @@ fn invalid_saves_are_kept_reported_and_set_aside_only_on_confirmation() {
     assert_eq!(dir.names_starting_with("surface-study.invalid-").len(), 1);
     assert_eq!(dir.names_starting_with("surface-diagram.invalid-").len(), 1);
 }
+
+#[test]
+fn a_surfaces_file_given_at_start_up_is_recognised_and_opened_into_its_place() {
+    let dir = TestDir::new("surface-opened-file");
+    let shared = dir.path().join("shared.surfacego.json");
+    {
+        let author = TestDir::new("surface-opened-file-author");
+        let mut core = core_in(&author);
+        new_game(&mut core, MOBIUS);
+        play(&mut core, "game", place(4));
+        call(&mut core, "surface_analyse", json!({"from_move": 1}));
+        let document = call(
+            &mut core,
+            "surface_export",
+            json!({"kind": "replay", "line": "study"}),
+        );
+        std::fs::write(&shared, document.as_str().unwrap()).unwrap();
+    }
+    let data = dir.path().join("data");
+    let mut core = canon_app_core::AppCore::open(
+        &data,
+        Box::new(canon_app_core::settings_store::JsonFileSettings::new(
+            data.join("settings.json"),
+        )),
+    )
+    .unwrap();
+    core.set_opened_file(shared.clone());
+    let status = dispatch(&mut core, "app_status", json!({})).unwrap();
+    assert_eq!(status["opened_file_game"], "surface");
+    let imported = dispatch(&mut core, "surface_import_opened_file", json!({})).unwrap();
+    assert_eq!(imported["into"], "study");
+    assert_eq!(imported["state"]["study"]["kind"], "analysis");
+    assert_eq!(imported["state"]["study"]["first_cursor"], 1);
+    let status = dispatch(&mut core, "app_status", json!({})).unwrap();
+    assert_eq!(
+        (
+            status["opened_file"].clone(),
+            status["opened_file_game"].clone()
+        ),
+        (Value::Null, Value::Null)
+    );
+
+    // A file over the 10 MB limit is refused before it is read whole; nothing changes.
+    let huge = dir.path().join("huge.surfacego.json");
+    std::fs::write(&huge, vec![b' '; 10_000_001]).unwrap();
+    let state = open(&mut core);
+    let error = core.surface_mut().import_from(&huge).unwrap_err();
+    assert!(matches!(error, AppError::InvalidRecord { .. }), "{error:?}");
+    assert_eq!(open(&mut core), state);
+}

@@ -100,6 +100,8 @@ export const COMMANDS = {
   timego_export_file: 'app',
   timego_import_file: 'app',
   timego_export_invalid_file: 'app',
+  surface_export_file: 'app',
+  surface_import_file: 'app',
 } as const;
 
 /** The `app_status` command (sync). */
@@ -350,4 +352,14 @@ export function timego_import_file(): Promise<TimeGoView | null> {
 /** The `timego_export_invalid_file` command (app). */
 export function timego_export_invalid_file(): Promise<string | null> {
   return invoke<string | null>('timego_export_invalid_file');
+}
+
+/** The `surface_export_file` command (app). */
+export function surface_export_file(args: SurfaceExportArgs): Promise<string | null> {
+  return invoke<string | null>('surface_export_file', { args });
+}
+
+/** The `surface_import_file` command (app). */
+export function surface_import_file(): Promise<SurfaceImported | null> {
+  return invoke<SurfaceImported | null>('surface_import_file');
 }
