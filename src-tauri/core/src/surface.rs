@@ -688,8 +688,7 @@ impl SurfaceSession {
     /// Writes a document of `kind` to `path` (chosen by the player in a file dialog).
     pub fn export_to(&self, args: SurfaceExportArgs, path: &Path) -> CommandResult<()> {
         let text = self.export(args)?;
-        crate::atomic_file::write_atomically(path, text.as_bytes())
-            .map_err(|error| AppError::storage(format!("cannot write {}: {error}", path.display())))
+        crate::host::session::write_chosen(path, text.as_bytes())
     }
 
     /// The text of a line's invalid save file kept on disk, for the player to export.

@@ -282,7 +282,8 @@ pub fn read_document(path: &Path, limit: usize) -> CommandResult<String> {
     })
 }
 
-fn write_chosen(path: &Path, bytes: &[u8]) -> CommandResult<()> {
+/// Writes `bytes` to `path` (chosen by the player in a file dialog), atomically.
+pub(crate) fn write_chosen(path: &Path, bytes: &[u8]) -> CommandResult<()> {
     crate::atomic_file::write_atomically(path, bytes)
         .map_err(|error| AppError::storage(format!("cannot write {}: {error}", path.display())))
 }
