@@ -52,7 +52,7 @@ pub struct AppStatus {
     /// aside only when the player confirms (`app_set_aside_invalid`).
     pub invalid_files: Vec<InvalidFile>,
     /// A file the app was started with (opening a shared game), waiting for the player
-    /// to open it as the TimeGo game or to dismiss it.
+    /// to open it in its game (`opened_file_game`) or to dismiss it.
     pub opened_file: Option<String>,
     /// The game of `opened_file` by its document kind (`None` when it is not a document
     /// of any game): which game's `…_import_opened_file` opens it.

@@ -47,6 +47,8 @@ pub struct SurfaceState {
     pub study_save: SaveStatus,
     /// The surfaces files kept untouched because they are invalid.
     pub invalid_files: Vec<InvalidFile>,
+    /// Who plays which colour in the game.
+    pub players: SurfacePlayers,
 }
 
 /// Where an imported document went.
@@ -364,6 +366,7 @@ impl SurfaceSession {
             editor: self.editor.view(),
             study_save: self.study.save_status().clone(),
             invalid_files: self.invalid_files(),
+            players: self.players,
         }
     }
 

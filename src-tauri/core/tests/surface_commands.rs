@@ -173,7 +173,16 @@ fn superko_is_refused_in_the_engines_words_and_nothing_changes() {
 fn two_passes_end_the_game_with_the_area_score() {
     let dir = TestDir::new("surface-passes");
     let mut core = core_in(&dir);
-    new_game(&mut core, MOBIUS);
+    let players = json!({"black": "person", "white": "person"});
+    let args = json!({"surface": MOBIUS, "komi_half_points": 1, "players": players});
+    call(&mut core, "surface_new", args);
+    assert_eq!(open(&mut core)["players"], players);
+    let error = refused(
+        &mut core,
+        "surface_new",
+        json!({"surface": MOBIUS, "komi_half_points": 199}),
+    );
+    assert!(error.to_string().contains("komi 99.5"), "{error}");
     play(&mut core, "game", place(49));
     let view = play(&mut core, "game", json!({"type": "pass"}));
     assert_eq!(view["passes"], 1);

@@ -33,7 +33,7 @@ saves: GameSaves,
 invalid_files: Array<InvalidFile>, 
 /**
  * A file the app was started with (opening a shared game), waiting for the player
- * to open it as the TimeGo game or to dismiss it.
+ * to open it in its game (`opened_file_game`) or to dismiss it.
  */
 opened_file: string | null, 
 /**

@@ -2,6 +2,7 @@
 import type { InvalidFile } from "./InvalidFile";
 import type { SaveStatus } from "./SaveStatus";
 import type { SurfaceEditorView } from "./SurfaceEditorView";
+import type { SurfacePlayers } from "./SurfacePlayers";
 import type { SurfaceView } from "./SurfaceView";
 
 /**
@@ -28,4 +29,8 @@ study_save: SaveStatus,
 /**
  * The surfaces files kept untouched because they are invalid.
  */
-invalid_files: Array<InvalidFile>, };
+invalid_files: Array<InvalidFile>, 
+/**
+ * Who plays which colour in the game.
+ */
+players: SurfacePlayers, };
