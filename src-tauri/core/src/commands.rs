@@ -397,7 +397,8 @@ pub fn start(core: &mut AppCore, cmd: &str, payload: Value) -> CommandResult<Sta
         None => Err(AppError::UnknownCommand {
             message: format!(
                 "{cmd} opens the operating system's file dialog, which only the app has; \
-                 the bridge offers timego_export and timego_import instead"
+                 the bridge offers {game}_export and {game}_import instead",
+                game = cmd.split('_').next().unwrap_or_default()
             ),
         }),
     }
