@@ -84,7 +84,7 @@ fn surface_type_names_do_not_clash_with_the_other_games() {
     assert_eq!(Rejection::name(), "SurfaceRejection");
     let inspection = Inspection::decl();
     assert!(
-        inspection.contains("certified: Array<Certificate>"),
+        inspection.contains("certified: Array<SurfaceEyeCertificate>"),
         "{inspection}"
     );
     assert!(Refusal::decl().contains("rejection: SurfaceRejection"));

@@ -1,7 +1,10 @@
 //! The file named on the app's command line: how a desktop opens a shared game with
 //! Crab Canon (the `.deb` desktop entry runs `crab-canon %F`) and how `crab-canon
 //! game.timego.json` opens one from a terminal. The file is only remembered here; the
-//! UI then opens it through the same import as its Import button (validation, and a
+//! core recognises its game by its document kind (`AppStatus.opened_file_game`, from
+//! `host::GameId::of_document_kind`: a TimeGo game, or any of the five Go on surfaces
+//! documents), and the UI then opens it through that game's import
+//! (`timego_import_opened_file`, `surface_import_opened_file`: validation, and a
 //! question first when it would replace a game in progress).
 
 use std::ffi::OsString;

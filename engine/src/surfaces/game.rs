@@ -56,7 +56,11 @@ pub struct Applied {
 
 /// A placement explained without playing it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "SurfacePlacementExplanation")
+)]
 pub struct PlacementExplanation {
     /// The point asked about.
     pub point: usize,

@@ -17,7 +17,7 @@ use crate::go::{Board, BoardError, Chain, Color};
 /// An empty point every neighbour of which is a stone of one colour: an eye if its wall
 /// is one chain, a possible false eye if the wall is several chains.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SurfaceEye"))]
 pub struct Eye {
     /// The empty point.
     pub point: Point,
@@ -32,7 +32,11 @@ pub struct Eye {
 
 /// A chain certified alive by two eyes of its own.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "SurfaceEyeCertificate")
+)]
 pub struct Certificate {
     /// Index into the inspection's `groups` of the chain.
     pub chain: usize,
@@ -43,7 +47,11 @@ pub struct Certificate {
 
 /// What the editor and the inspect mode show about a board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "SurfaceBoardInspection")
+)]
 pub struct Inspection {
     /// Every chain with its distinct liberties, ordered by smallest stone.
     pub groups: Vec<Chain>,
@@ -126,4 +134,31 @@ pub fn inspect_board(surface: Surface, board: &[u8]) -> Result<Inspection, Board
         eyes,
         certified,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_chain_around_two_single_point_eyes_is_certified_and_one_eye_is_not() {
+        let surface = Surface::Klein;
+        // Black d4–h4, d5, f5, h5 and d6–h6: eyes at e5 (40) and g5 (42).
+        let black: [usize; 13] = [30, 31, 32, 33, 34, 39, 41, 43, 48, 49, 50, 51, 52];
+        let mut board = vec![0u8; surface.points()];
+        for stone in black {
+            board[stone] = 1;
+        }
+        let certified = inspect_board(surface, &board).unwrap().certified;
+        assert_eq!(certified.len(), 1, "{certified:?}");
+        assert_eq!(certified[0].eyes, vec![40, 42]);
+        // A white stone in one eye leaves a single eye: no certificate.
+        board[42] = 2;
+        assert!(inspect_board(surface, &board).unwrap().certified.is_empty());
+        assert!(inspect_board(surface, &[0u8; 3]).is_err());
+        assert!(inspect_board(surface, &vec![0u8; surface.points()])
+            .unwrap()
+            .certified
+            .is_empty());
+    }
 }

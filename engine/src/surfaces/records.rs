@@ -320,7 +320,7 @@ struct RawReplay<'a> {
 
 /// An editor diagram: any coloring, a komi and perhaps a selected player.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SurfaceDiagram"))]
 pub struct Diagram {
     /// The surface.
     pub surface: Surface,

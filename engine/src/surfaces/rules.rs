@@ -184,7 +184,7 @@ pub struct Outcome {
 
 /// Why a komi is not accepted.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SurfaceKomiError"))]
 #[error(
     "komi {} (komiHalfPoints {komi_half_points}) is not allowed: komi runs from minus to plus the board's point count, {points} points, in half-point steps (komiHalfPoints -{limit} to {limit})",
     crate::strict::number(*.komi_half_points as f64 / 2.0)

@@ -8,8 +8,12 @@ use crate::host::session::read_document;
 use crate::host::{document_kind, largest_document_limit, GameId};
 use crate::instance_lock::{self, InstanceRole};
 use crate::save_slot::{InvalidFile, SaveStatus, OTHER_INSTANCE_MESSAGE};
-use crate::settings::Settings;
+use crate::settings::{Settings, SurfaceSettings};
 use crate::settings_store::SettingsStore;
+use crate::surface::{
+    SurfaceEditorStartArgs, SurfaceEditorView, SurfaceImportArgs, SurfaceImported, SurfaceNewArgs,
+    SurfaceSession, SurfaceView,
+};
 use crate::timego::{ImportArgs, TimeGoSession, TimeGoView};
 use crate::tutorial::TutorialSession;
 use canon_engine::timego::opponent::SearchLimits;
@@ -48,8 +52,11 @@ pub struct AppStatus {
     /// aside only when the player confirms (`app_set_aside_invalid`).
     pub invalid_files: Vec<InvalidFile>,
     /// A file the app was started with (opening a shared game), waiting for the player
-    /// to open it as the TimeGo game or to dismiss it.
+    /// to open it in its game (`opened_file_game`) or to dismiss it.
     pub opened_file: Option<String>,
+    /// The game of `opened_file` by its document kind (`None` when it is not a document
+    /// of any game): which game's `…_import_opened_file` opens it.
+    pub opened_file_game: Option<GameId>,
 }
 
 /// The save state of each game with a session.
@@ -57,6 +64,9 @@ pub struct AppStatus {
 pub struct GameSaves {
     /// The TimeGo game.
     pub timego: SaveStatus,
+    /// The Go on surfaces game (its study and diagram files are in `invalid_files` when
+    /// they are kept as invalid).
+    pub surface: SaveStatus,
 }
 
 /// Arguments of `app_set_aside_invalid`.
@@ -78,8 +88,10 @@ pub struct AppCore {
     settings_store: Box<dyn SettingsStore>,
     settings_invalid: Option<InvalidFile>,
     timego: TimeGoSession,
+    surface: SurfaceSession,
     tutorial: TutorialSession,
     opened_file: Option<PathBuf>,
+    opened_file_game: Option<GameId>,
 }
 
 impl AppCore {
@@ -121,6 +133,7 @@ impl AppCore {
         }
         let timego = TimeGoSession::open(data_dir, role.may_save(), &settings);
         let tutorial = TutorialSession::open(data_dir, role.may_save());
+        let surface = SurfaceSession::open(data_dir, role.may_save(), settings.surface.as_ref());
         Ok(Self {
             data_dir: data_dir.to_path_buf(),
             role,
@@ -129,8 +142,10 @@ impl AppCore {
             settings_store,
             settings_invalid,
             timego,
+            surface,
             tutorial,
             opened_file: None,
+            opened_file_game: None,
         })
     }
 
@@ -148,12 +163,14 @@ impl AppCore {
             settings_notice: self.settings_notice.clone(),
             saves: GameSaves {
                 timego: self.timego.save_status().clone(),
+                surface: self.surface.save_status().clone(),
             },
             invalid_files: self.invalid_files(),
             opened_file: self
                 .opened_file
                 .as_ref()
                 .map(|path| path.display().to_string()),
+            opened_file_game: self.opened_file.as_ref().and(self.opened_file_game),
         }
     }
 
@@ -165,6 +182,7 @@ impl AppCore {
         ]
         .into_iter()
         .flatten()
+        .chain(self.surface.invalid_files())
         .collect()
     }
 
@@ -190,6 +208,8 @@ impl AppCore {
             self.tutorial.set_aside_invalid()?;
         } else if invalid(self.timego.invalid_opponent_file()) {
             self.timego.set_aside_opponent_file()?;
+        } else if self.surface.set_aside_invalid_file(&args.name)? {
+            // Set aside by the surfaces session, which owns the file.
         } else {
             return Err(AppError::invalid(format!(
                 "{} is not an invalid file kept in the app data directory",
@@ -259,7 +279,71 @@ impl AppCore {
     /// Remembers the file the app was started with, so the UI can offer to open it (after
     /// asking, when that would replace a game in progress).
     pub fn set_opened_file(&mut self, path: PathBuf) {
+        // Read once here so the UI knows which game opens it; opening reads it again.
+        self.opened_file_game = read_document(&path, largest_document_limit())
+            .ok()
+            .and_then(|text| document_kind(&text))
+            .and_then(|kind| GameId::of_document_kind(&kind));
         self.opened_file = Some(path);
+    }
+
+    /// Opens the file the app was started with as a Go on surfaces document (any of the
+    /// five kinds, each into its place), through the same validation as any import. The
+    /// file is consumed either way; a rejected file changes nothing.
+    pub fn surface_import_opened_file(&mut self) -> CommandResult<SurfaceImported> {
+        let path = self
+            .opened_file
+            .take()
+            .ok_or_else(|| AppError::invalid("the app was not started with a file to open"))?;
+        self.surface.import_from(&path)
+    }
+
+    /// The Go on surfaces session.
+    pub fn surface(&self) -> &SurfaceSession {
+        &self.surface
+    }
+
+    /// The Go on surfaces session, to change it.
+    pub fn surface_mut(&mut self) -> &mut SurfaceSession {
+        &mut self.surface
+    }
+
+    fn surface_settings(&self) -> SurfaceSettings {
+        self.settings.surface.clone().unwrap_or_default()
+    }
+
+    /// A new surfaces game (the settings' komi unless given); the surface becomes the
+    /// settings' last surface.
+    pub fn surface_new(&mut self, args: SurfaceNewArgs) -> CommandResult<SurfaceView> {
+        let defaults = self.surface_settings();
+        let surface = args.surface;
+        let view = self.surface.new_game(args, defaults.komi_half_points)?;
+        let remembered = self.settings.surface.as_ref().map(|s| s.last_surface);
+        if remembered != Some(surface) {
+            let mut settings = self.settings.clone();
+            settings.surface = Some(SurfaceSettings {
+                last_surface: surface,
+                ..defaults
+            });
+            // The game has started either way; a default komi out of this surface's range
+            // or a settings file that cannot be written only leaves the old last surface.
+            let _ = self.set_settings(settings);
+        }
+        Ok(view)
+    }
+
+    /// Starts the surfaces editor (an empty board takes the settings' komi).
+    pub fn surface_editor_start(
+        &mut self,
+        args: SurfaceEditorStartArgs,
+    ) -> CommandResult<SurfaceEditorView> {
+        let komi = self.surface_settings().komi_half_points;
+        self.surface.editor_start(args, komi)
+    }
+
+    /// Imports a surfaces document of any kind.
+    pub fn surface_import(&mut self, args: SurfaceImportArgs) -> CommandResult<SurfaceImported> {
+        self.surface.import(args)
     }
 
     /// Opens the file the app was started with in its game, recognised by its document
@@ -293,6 +377,7 @@ impl AppCore {
     /// Forgets the file the app was started with, leaving the current game as it is.
     pub fn dismiss_opened_file(&mut self) -> AppStatus {
         self.opened_file = None;
+        self.opened_file_game = None;
         self.status()
     }
 }

@@ -56,6 +56,25 @@ macro_rules! command_table {
                 timego_opponent_set: OpponentSettings => TimeGoView = |core, args| core.timego_mut().set_opponent(args);
                 timego_computer_cancel: () => bool = |core, ()| Ok(core.timego_mut().computer_cancel());
                 app_set_aside_invalid: SetAsideFileArgs => AppStatus = |core, args| core.set_aside_invalid_file(args);
+                surface_open: () => SurfaceState = |core, ()| Ok(core.surface().state());
+                surface_new: SurfaceNewArgs => SurfaceView = |core, args| core.surface_new(args);
+                surface_apply: SurfaceApplyArgs => SurfaceView = |core, args| core.surface_mut().apply(args);
+                surface_review: SurfaceReviewArgs => SurfaceView = |core, args| core.surface_mut().review(args);
+                surface_chain: SurfacePointArgs => Option<Chain> = |core, args| core.surface().chain(args);
+                surface_explain: SurfacePointArgs => SurfaceExplanation = |core, args| core.surface().explain(args);
+                surface_inspect: SurfaceLineArgs => Inspection = |core, args| core.surface().inspect(args);
+                surface_editor_start: SurfaceEditorStartArgs => SurfaceEditorView = |core, args| core.surface_editor_start(args);
+                surface_edit: SurfaceEditArgs => SurfaceEditorView = |core, args| core.surface_mut().edit(args);
+                surface_begin_study: SurfaceReplaceArgs => SurfaceView = |core, args| core.surface_mut().begin_study(args);
+                surface_analyse: SurfaceAnalyseArgs => SurfaceView = |core, args| core.surface_mut().analyse(args);
+                surface_symmetries: SurfaceLineArgs => Vec<SurfaceSymmetry> = |core, args| core.surface().symmetries(args);
+                surface_transform: SurfaceTransformArgs => SurfaceView = |core, args| core.surface_mut().transform(args);
+                surface_exchange_colours: SurfaceExchangeArgs => SurfaceView = |core, args| core.surface_mut().exchange_colours(args);
+                surface_export: SurfaceExportArgs => String = |core, args| core.surface().export(args);
+                surface_import: SurfaceImportArgs => SurfaceImported = |core, args| core.surface_import(args);
+                surface_invalid_save: SurfaceLineArgs => Option<String> = |core, args| core.surface().invalid_save(args);
+                surface_set_aside_invalid: SurfaceSetAsideArgs => SurfaceState = |core, args| core.surface_mut().set_aside_invalid(args);
+                surface_import_opened_file: () => SurfaceImported = |core, ()| core.surface_import_opened_file();
             }
             job {
                 timego_computer_move: ComputerMoveArgs => ComputerOutcome = |core, args| core.timego_mut().computer_start(args);
@@ -64,6 +83,8 @@ macro_rules! command_table {
                 timego_export_file: () => Option<String>;
                 timego_import_file: () => Option<TimeGoView>;
                 timego_export_invalid_file: () => Option<String>;
+                surface_export_file: SurfaceExportArgs => Option<String>;
+                surface_import_file: () => Option<SurfaceImported>;
             }
         }
     };

@@ -11,6 +11,13 @@
 use crate::app::{AppCore, AppStatus, SetAsideFileArgs};
 use crate::error::{AppError, CommandResult};
 use crate::settings::Settings;
+use crate::surface::{
+    SurfaceAnalyseArgs, SurfaceApplyArgs, SurfaceEditArgs, SurfaceEditorStartArgs,
+    SurfaceEditorView, SurfaceExchangeArgs, SurfaceExplanation, SurfaceExportArgs,
+    SurfaceImportArgs, SurfaceImported, SurfaceLineArgs, SurfaceNewArgs, SurfacePointArgs,
+    SurfaceReplaceArgs, SurfaceReviewArgs, SurfaceSetAsideArgs, SurfaceState, SurfaceSymmetry,
+    SurfaceTransformArgs, SurfaceView,
+};
 use crate::timego::{
     levels, ApplyArgs, ArrivalOption, ArrivalsArgs, ComputerJob, ComputerMoveArgs, ComputerOutcome,
     ConfirmArgs, GroupArgs, ImportArgs, LevelInfo, NewGameArgs, OpponentSettings, PreviewArgs,
@@ -18,6 +25,7 @@ use crate::timego::{
 };
 use crate::tutorial::{LessonArgs, TutorialActionArgs, TutorialLesson, TutorialOverview};
 use canon_engine::go::Chain;
+use canon_engine::surfaces::Inspection;
 use canon_engine::timego::opponent::{SearchReply, SearchStop};
 use canon_engine::timego::Action;
 use lineread::{excerpt, shorten, EXCERPT_CHARS};
@@ -390,7 +398,8 @@ pub fn start(core: &mut AppCore, cmd: &str, payload: Value) -> CommandResult<Sta
         None => Err(AppError::UnknownCommand {
             message: format!(
                 "{cmd} opens the operating system's file dialog, which only the app has; \
-                 the bridge offers timego_export and timego_import instead"
+                 the bridge offers {game}_export and {game}_import instead",
+                game = cmd.split('_').next().unwrap_or_default()
             ),
         }),
     }

@@ -12,6 +12,10 @@ use ts_rs::TS;
 pub enum GameRejection {
     /// A TimeGo rule.
     TimeGo(canon_engine::timego::Rejection),
+    /// A Go on surfaces rule refused an action.
+    Surface(canon_engine::surfaces::Rejection),
+    /// A Go on surfaces diagram cannot begin a study.
+    SurfaceSetup(canon_engine::surfaces::SetupError),
 }
 
 /// Why a command did nothing. `message` is always a sentence a player can read.

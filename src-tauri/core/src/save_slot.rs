@@ -128,6 +128,33 @@ impl SaveSlot {
         }
     }
 
+    /// Reads and validates the file with `parse`: `None` when there is none; a file that
+    /// cannot be read or is not valid is marked invalid ("The saved {what} is invalid:
+    /// …") and gives `None`; a valid one marks the slot as loaded.
+    pub fn load<T>(
+        &mut self,
+        what: &str,
+        parse: impl FnOnce(&str) -> Result<T, String>,
+    ) -> Option<T> {
+        match self.read() {
+            Found::Nothing => None,
+            Found::Unreadable(reason) => {
+                self.mark_invalid(format!("The saved {what} cannot be read: {reason}."));
+                None
+            }
+            Found::Text(text) => match parse(&text) {
+                Ok(loaded) => {
+                    self.mark_loaded();
+                    Some(loaded)
+                }
+                Err(error) => {
+                    self.mark_invalid(format!("The saved {what} is invalid: {error}."));
+                    None
+                }
+            },
+        }
+    }
+
     /// The file as the player is told about it while it is kept aside as invalid.
     pub fn invalid_file(&self) -> Option<InvalidFile> {
         let message = self.invalid.clone()?;

@@ -47,6 +47,29 @@ pub struct Settings {
     pub motion: Motion,
     /// TimeGo's settings.
     pub timego: TimeGoSettings,
+    /// Go on surfaces' settings; absent in files of earlier versions (then the defaults).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub surface: Option<SurfaceSettings>,
+}
+
+/// Go on surfaces' settings: what its new-game menu offers first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct SurfaceSettings {
+    /// Komi offered first for new games, in half points (1: White receives 0.5 point).
+    pub komi_half_points: i32,
+    /// The surface of the last new game, offered first.
+    pub last_surface: canon_engine::surfaces::Surface,
+}
+
+impl Default for SurfaceSettings {
+    fn default() -> Self {
+        Self {
+            komi_half_points: canon_engine::surfaces::rules::DEFAULT_KOMI_HALF_POINTS,
+            last_surface: canon_engine::surfaces::Surface::Klein,
+        }
+    }
 }
 
 /// TimeGo's settings: what its new-game menu offers first.
@@ -69,6 +92,7 @@ impl Default for Settings {
                 default_board_size: 5,
                 default_komi: 0.0,
             },
+            surface: None,
         }
     }
 }
@@ -118,7 +142,15 @@ impl Settings {
             ));
         }
         validate_komi(timego.default_komi, timego.default_board_size)
-            .map_err(|reason| format!("default komi: {reason}"))
+            .map_err(|reason| format!("default komi: {reason}"))?;
+        if let Some(surface) = &self.surface {
+            canon_engine::surfaces::rules::check_komi(
+                surface.last_surface,
+                i64::from(surface.komi_half_points),
+            )
+            .map_err(|error| format!("surface komi: {error}"))?;
+        }
+        Ok(())
     }
 
     /// Reads stored settings, falling back to the defaults (with the reason) when the

@@ -6,7 +6,8 @@
 //! have written, and never be older than a save the child had already confirmed (nothing
 //! acknowledged is lost). The same holds for every other file the app writes: the
 //! settings (as the bridge's `JsonFileSettings` writes them; the app's tauri-plugin-store
-//! cannot run here), the opponent settings and the tutorial progress.
+//! cannot run here), the opponent settings, the tutorial progress, and Go on surfaces'
+//! game and editor diagram.
 
 #![cfg(unix)]
 
@@ -376,6 +377,72 @@ fn survives_sigkill(file_loop: &FileLoop, kills: usize, rng: &mut Rng, seed: u64
         file_loop.file
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A Go on surfaces game on Klein: a new game, then 120 placements, each at the view's
+/// revision (computed here, on a core of this process, before the children run).
+fn surface_game_loop() -> FileLoop {
+    let dir = scratch("surface-requests");
+    let store = Box::new(JsonFileSettings::new(dir.join("settings.json")));
+    let mut core = AppCore::open(&dir, store).unwrap();
+    let mut requests = vec![request(
+        0,
+        "surface_new",
+        serde_json::json!({"surface": "go-klein-9x18-v1"}),
+    )];
+    let mut answer: serde_json::Value =
+        serde_json::from_str(&answer_line(&mut core, &requests[0])).unwrap();
+    let mut candidate = 0;
+    while requests.len() <= 120 {
+        candidate = (candidate + 37) % 162;
+        let legal = canon_app_core::commands::dispatch(
+            &mut core,
+            "surface_explain",
+            serde_json::json!({"args": {"line": "game", "point": candidate}}),
+        )
+        .unwrap()["message"]
+            .is_null();
+        if !legal {
+            continue;
+        }
+        let args = serde_json::json!({
+            "line": "game",
+            "action": {"type": "place", "at": candidate},
+            "revision": answer["ok"]["revision"],
+        });
+        let line = request(requests.len(), "surface_apply", args);
+        answer = serde_json::from_str(&answer_line(&mut core, &line)).unwrap();
+        assert!(answer["ok"].is_object(), "{line}: {answer}");
+        requests.push(line);
+    }
+    drop(core);
+    std::fs::remove_dir_all(&dir).unwrap();
+    FileLoop::new(canon_app_core::surface::GAME_FILE_NAME, requests, false)
+}
+
+/// The surfaces editor's diagram: started afresh, then 150 edits, each changing a point.
+fn surface_diagram_loop() -> FileLoop {
+    let start = serde_json::json!({"from": {"kind": "empty", "surface": "go-klein-9x18-v1"}, "replace": true});
+    let requests = std::iter::once(request(0, "surface_editor_start", start))
+        .chain((0..150).map(|point| {
+            let kind = if point % 2 == 0 { "black" } else { "white" };
+            request(
+                point + 1,
+                "surface_edit",
+                serde_json::json!({"kind": kind, "point": point}),
+            )
+        }))
+        .collect();
+    FileLoop::new(canon_app_core::surface::DIAGRAM_FILE_NAME, requests, false)
+}
+
+#[test]
+fn surface_game_and_diagram_files_survive_sigkill_at_random_moments() {
+    let seed = clock_seed();
+    let mut rng = Rng(SplitMix64::new(seed));
+    for file_loop in [surface_game_loop(), surface_diagram_loop()] {
+        survives_sigkill(&file_loop, 80, &mut rng, seed);
+    }
 }
 
 #[test]

@@ -5,7 +5,7 @@
 use super::job::{EngineJob, JobControl, JobEnd, JobStop, Search, STALE_MESSAGE};
 use super::{unix_stamp, HostedGame};
 use crate::error::{AppError, CommandResult};
-use crate::save_slot::{Found, SaveSlot, SaveStatus};
+use crate::save_slot::{SaveSlot, SaveStatus};
 use std::path::Path;
 
 /// One game of the app and its save file.
@@ -23,23 +23,9 @@ impl<G: HostedGame> GameSession<G> {
     pub fn open(data_dir: &Path, may_write: bool, fresh: impl FnOnce() -> G) -> (Self, bool) {
         let name = G::NAME;
         let mut slot = SaveSlot::new(data_dir.join(G::SAVE_FILE), may_write);
-        let loaded = match slot.read() {
-            Found::Nothing => None,
-            Found::Unreadable(reason) => {
-                slot.mark_invalid(format!("The saved {name} game cannot be read: {reason}."));
-                None
-            }
-            Found::Text(text) => match G::from_record(text.as_bytes()) {
-                Ok(loaded) => {
-                    slot.mark_loaded();
-                    Some(loaded)
-                }
-                Err(error) => {
-                    slot.mark_invalid(format!("The saved {name} game is invalid: {error}."));
-                    None
-                }
-            },
-        };
+        let loaded = slot.load(&format!("{name} game"), |text| {
+            G::from_record(text.as_bytes())
+        });
         let was_loaded = loaded.is_some();
         let (game, cursor) = loaded.unwrap_or_else(|| (fresh(), 0));
         let viewed = game.state_at(cursor).unwrap_or_else(|_| game.clone());
@@ -185,9 +171,22 @@ impl<G: HostedGame> GameSession<G> {
         write_chosen(path, &self.slot.read_bytes()?)
     }
 
+    /// The save file as the player is told about it while it is kept as invalid.
+    pub fn invalid_file(&self) -> Option<crate::save_slot::InvalidFile> {
+        self.slot.invalid_file()
+    }
+
     /// On the player's explicit confirmation, renames the invalid save aside (keeping it)
     /// and saves the current game in its place.
     pub fn set_aside_invalid(&mut self, confirm: bool) -> CommandResult<()> {
+        self.set_aside_invalid_unsaved(confirm)?;
+        self.autosave();
+        Ok(())
+    }
+
+    /// As [`GameSession::set_aside_invalid`], without saving the current game: for a
+    /// session whose game is a placeholder that does not exist for the player yet.
+    pub fn set_aside_invalid_unsaved(&mut self, confirm: bool) -> CommandResult<()> {
         if !confirm {
             return Err(AppError::ConfirmationNeeded {
                 message: "Starting fresh sets the unreadable save aside under a new name; confirm to continue.".to_owned(),
@@ -199,7 +198,6 @@ impl<G: HostedGame> GameSession<G> {
         self.slot
             .set_aside_invalid(unix_stamp())
             .map_err(|error| AppError::storage(format!("cannot set the save aside: {error}")))?;
-        self.autosave();
         Ok(())
     }
 
@@ -284,7 +282,8 @@ pub fn read_document(path: &Path, limit: usize) -> CommandResult<String> {
     })
 }
 
-fn write_chosen(path: &Path, bytes: &[u8]) -> CommandResult<()> {
+/// Writes `bytes` to `path` (chosen by the player in a file dialog), atomically.
+pub(crate) fn write_chosen(path: &Path, bytes: &[u8]) -> CommandResult<()> {
     crate::atomic_file::write_atomically(path, bytes)
         .map_err(|error| AppError::storage(format!("cannot write {}: {error}", path.display())))
 }

@@ -8,4 +8,9 @@ export type GameSaves = {
 /**
  * The TimeGo game.
  */
-timego: SaveStatus, };
+timego: SaveStatus, 
+/**
+ * The Go on surfaces game (its study and diagram files are in `invalid_files` when
+ * they are kept as invalid).
+ */
+surface: SaveStatus, };

@@ -21,6 +21,27 @@ import type { PreviewArgs } from './PreviewArgs';
 import type { ReviewArgs } from './ReviewArgs';
 import type { SetAsideFileArgs } from './SetAsideFileArgs';
 import type { Settings } from './Settings';
+import type { SurfaceAnalyseArgs } from './SurfaceAnalyseArgs';
+import type { SurfaceApplyArgs } from './SurfaceApplyArgs';
+import type { SurfaceBoardInspection } from './SurfaceBoardInspection';
+import type { SurfaceEditArgs } from './SurfaceEditArgs';
+import type { SurfaceEditorStartArgs } from './SurfaceEditorStartArgs';
+import type { SurfaceEditorView } from './SurfaceEditorView';
+import type { SurfaceExchangeArgs } from './SurfaceExchangeArgs';
+import type { SurfaceExplanation } from './SurfaceExplanation';
+import type { SurfaceExportArgs } from './SurfaceExportArgs';
+import type { SurfaceImportArgs } from './SurfaceImportArgs';
+import type { SurfaceImported } from './SurfaceImported';
+import type { SurfaceLineArgs } from './SurfaceLineArgs';
+import type { SurfaceNewArgs } from './SurfaceNewArgs';
+import type { SurfacePointArgs } from './SurfacePointArgs';
+import type { SurfaceReplaceArgs } from './SurfaceReplaceArgs';
+import type { SurfaceReviewArgs } from './SurfaceReviewArgs';
+import type { SurfaceSetAsideArgs } from './SurfaceSetAsideArgs';
+import type { SurfaceState } from './SurfaceState';
+import type { SurfaceSymmetry } from './SurfaceSymmetry';
+import type { SurfaceTransformArgs } from './SurfaceTransformArgs';
+import type { SurfaceView } from './SurfaceView';
 import type { TimeGoView } from './TimeGoView';
 import type { TimePreview } from './TimePreview';
 import type { TutorialActionArgs } from './TutorialActionArgs';
@@ -56,10 +77,31 @@ export const COMMANDS = {
   timego_opponent_set: 'sync',
   timego_computer_cancel: 'sync',
   app_set_aside_invalid: 'sync',
+  surface_open: 'sync',
+  surface_new: 'sync',
+  surface_apply: 'sync',
+  surface_review: 'sync',
+  surface_chain: 'sync',
+  surface_explain: 'sync',
+  surface_inspect: 'sync',
+  surface_editor_start: 'sync',
+  surface_edit: 'sync',
+  surface_begin_study: 'sync',
+  surface_analyse: 'sync',
+  surface_symmetries: 'sync',
+  surface_transform: 'sync',
+  surface_exchange_colours: 'sync',
+  surface_export: 'sync',
+  surface_import: 'sync',
+  surface_invalid_save: 'sync',
+  surface_set_aside_invalid: 'sync',
+  surface_import_opened_file: 'sync',
   timego_computer_move: 'job',
   timego_export_file: 'app',
   timego_import_file: 'app',
   timego_export_invalid_file: 'app',
+  surface_export_file: 'app',
+  surface_import_file: 'app',
 } as const;
 
 /** The `app_status` command (sync). */
@@ -197,6 +239,101 @@ export function app_set_aside_invalid(args: SetAsideFileArgs): Promise<AppStatus
   return invoke<AppStatus>('app_set_aside_invalid', { args });
 }
 
+/** The `surface_open` command (sync). */
+export function surface_open(): Promise<SurfaceState> {
+  return invoke<SurfaceState>('surface_open');
+}
+
+/** The `surface_new` command (sync). */
+export function surface_new(args: SurfaceNewArgs): Promise<SurfaceView> {
+  return invoke<SurfaceView>('surface_new', { args });
+}
+
+/** The `surface_apply` command (sync). */
+export function surface_apply(args: SurfaceApplyArgs): Promise<SurfaceView> {
+  return invoke<SurfaceView>('surface_apply', { args });
+}
+
+/** The `surface_review` command (sync). */
+export function surface_review(args: SurfaceReviewArgs): Promise<SurfaceView> {
+  return invoke<SurfaceView>('surface_review', { args });
+}
+
+/** The `surface_chain` command (sync). */
+export function surface_chain(args: SurfacePointArgs): Promise<Chain | null> {
+  return invoke<Chain | null>('surface_chain', { args });
+}
+
+/** The `surface_explain` command (sync). */
+export function surface_explain(args: SurfacePointArgs): Promise<SurfaceExplanation> {
+  return invoke<SurfaceExplanation>('surface_explain', { args });
+}
+
+/** The `surface_inspect` command (sync). */
+export function surface_inspect(args: SurfaceLineArgs): Promise<SurfaceBoardInspection> {
+  return invoke<SurfaceBoardInspection>('surface_inspect', { args });
+}
+
+/** The `surface_editor_start` command (sync). */
+export function surface_editor_start(args: SurfaceEditorStartArgs): Promise<SurfaceEditorView> {
+  return invoke<SurfaceEditorView>('surface_editor_start', { args });
+}
+
+/** The `surface_edit` command (sync). */
+export function surface_edit(args: SurfaceEditArgs): Promise<SurfaceEditorView> {
+  return invoke<SurfaceEditorView>('surface_edit', { args });
+}
+
+/** The `surface_begin_study` command (sync). */
+export function surface_begin_study(args: SurfaceReplaceArgs): Promise<SurfaceView> {
+  return invoke<SurfaceView>('surface_begin_study', { args });
+}
+
+/** The `surface_analyse` command (sync). */
+export function surface_analyse(args: SurfaceAnalyseArgs): Promise<SurfaceView> {
+  return invoke<SurfaceView>('surface_analyse', { args });
+}
+
+/** The `surface_symmetries` command (sync). */
+export function surface_symmetries(args: SurfaceLineArgs): Promise<Array<SurfaceSymmetry>> {
+  return invoke<Array<SurfaceSymmetry>>('surface_symmetries', { args });
+}
+
+/** The `surface_transform` command (sync). */
+export function surface_transform(args: SurfaceTransformArgs): Promise<SurfaceView> {
+  return invoke<SurfaceView>('surface_transform', { args });
+}
+
+/** The `surface_exchange_colours` command (sync). */
+export function surface_exchange_colours(args: SurfaceExchangeArgs): Promise<SurfaceView> {
+  return invoke<SurfaceView>('surface_exchange_colours', { args });
+}
+
+/** The `surface_export` command (sync). */
+export function surface_export(args: SurfaceExportArgs): Promise<string> {
+  return invoke<string>('surface_export', { args });
+}
+
+/** The `surface_import` command (sync). */
+export function surface_import(args: SurfaceImportArgs): Promise<SurfaceImported> {
+  return invoke<SurfaceImported>('surface_import', { args });
+}
+
+/** The `surface_invalid_save` command (sync). */
+export function surface_invalid_save(args: SurfaceLineArgs): Promise<string | null> {
+  return invoke<string | null>('surface_invalid_save', { args });
+}
+
+/** The `surface_set_aside_invalid` command (sync). */
+export function surface_set_aside_invalid(args: SurfaceSetAsideArgs): Promise<SurfaceState> {
+  return invoke<SurfaceState>('surface_set_aside_invalid', { args });
+}
+
+/** The `surface_import_opened_file` command (sync). */
+export function surface_import_opened_file(): Promise<SurfaceImported> {
+  return invoke<SurfaceImported>('surface_import_opened_file');
+}
+
 /** The `timego_computer_move` command (job). */
 export function timego_computer_move(args: ComputerMoveArgs): Promise<ComputerOutcome> {
   return invoke<ComputerOutcome>('timego_computer_move', { args });
@@ -215,4 +352,14 @@ export function timego_import_file(): Promise<TimeGoView | null> {
 /** The `timego_export_invalid_file` command (app). */
 export function timego_export_invalid_file(): Promise<string | null> {
   return invoke<string | null>('timego_export_invalid_file');
+}
+
+/** The `surface_export_file` command (app). */
+export function surface_export_file(args: SurfaceExportArgs): Promise<string | null> {
+  return invoke<string | null>('surface_export_file', { args });
+}
+
+/** The `surface_import_file` command (app). */
+export function surface_import_file(): Promise<SurfaceImported | null> {
+  return invoke<SurfaceImported | null>('surface_import_file');
 }
