@@ -10,6 +10,7 @@
 
 use crate::app::{AppCore, AppStatus, SetAsideFileArgs};
 use crate::error::{AppError, CommandResult};
+use crate::host::{playable_ids, GameId};
 use crate::settings::Settings;
 use crate::timego::{
     levels, ApplyArgs, ArrivalOption, ArrivalsArgs, ComputerJob, ComputerMoveArgs, ComputerOutcome,
@@ -27,9 +28,6 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::Path;
 use ts_rs::TS;
-
-/// The games of the app, as command names begin (`timego_open`).
-pub const GAMES: &[&str] = &["timego"];
 
 /// How a command runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -352,32 +350,54 @@ fn unknown_command(name: &str) -> AppError {
         .iter()
         .filter_map(|command| command.name.split_once('_').map(|(group, _)| group))
         .collect();
-    let message = match name.split_once('_') {
-        Some((game, _)) if !game.is_empty() && !groups.contains(game) => format!(
-            "there is no command named '{}': there is no game named '{}' \
-             (the games are: {})",
-            excerpt(name),
-            excerpt(game),
-            GAMES.join(", ")
-        ),
-        _ => format!("there is no command named '{}'", excerpt(name)),
-    };
-    AppError::UnknownCommand { message }
+    match name.split_once('_') {
+        Some((game, _)) if !game.is_empty() && !groups.contains(game) => {
+            match GameId::from_id(game) {
+                Some(known) => not_playable_yet(known),
+                None => AppError::UnknownCommand {
+                    message: format!(
+                        "there is no command named '{}': {}",
+                        excerpt(name),
+                        no_game_named(game)
+                    ),
+                },
+            }
+        }
+        _ => AppError::UnknownCommand {
+            message: format!("there is no command named '{}'", excerpt(name)),
+        },
+    }
 }
 
-/// Checks a game's name (for commands that name their game in their arguments).
+/// The words for a game name that is not a game of the app.
+fn no_game_named(name: &str) -> String {
+    format!(
+        "there is no game named '{}' (the games are: {})",
+        excerpt(name),
+        playable_ids().collect::<Vec<_>>().join(", ")
+    )
+}
+
+/// The error for a game of the app that this version has no screen for.
+fn not_playable_yet(game: GameId) -> AppError {
+    AppError::NotPlayableYet {
+        game,
+        message: format!(
+            "{} has no screen in this version yet; nothing was changed",
+            game.name()
+        ),
+    }
+}
+
+/// Checks a game's name (for commands that name their game in their arguments): the id
+/// of a playable game; a name that is no game, or a game without a screen yet, is refused
+/// with a typed error saying which.
 pub fn game(name: &str) -> CommandResult<&'static str> {
-    GAMES
-        .iter()
-        .copied()
-        .find(|game| *game == name)
-        .ok_or_else(|| {
-            AppError::invalid(format!(
-                "there is no game named '{}' (the games are: {})",
-                excerpt(name),
-                GAMES.join(", ")
-            ))
-        })
+    match GameId::from_id(name) {
+        Some(game) if game.playable() => Ok(game.id()),
+        Some(game) => Err(not_playable_yet(game)),
+        None => Err(AppError::invalid(no_game_named(name))),
+    }
 }
 
 /// Starts command `cmd` with the invoke arguments `payload` under the lock: a sync command
@@ -527,20 +547,49 @@ mod tests {
 
     #[test]
     fn a_game_that_does_not_exist_is_named() {
-        let error = refused("chess_open", json!({}));
+        let error = refused("poker_open", json!({}));
         assert!(
             matches!(error, AppError::UnknownCommand { .. }),
             "{error:?}"
         );
-        assert!(message(&error).contains("no game named 'chess'"), "{error}");
+        assert!(message(&error).contains("no game named 'poker'"), "{error}");
         assert!(message(&error).contains("timego"), "{error}");
         assert_eq!(game("timego"), Ok("timego"));
-        let error = game("chess").unwrap_err();
+        let error = game("poker").unwrap_err();
         assert!(
             matches!(error, AppError::InvalidArgument { .. }),
             "{error:?}"
         );
-        assert!(message(&error).contains("no game named 'chess'"), "{error}");
+        assert!(message(&error).contains("no game named 'poker'"), "{error}");
+    }
+
+    #[test]
+    fn a_game_without_a_screen_yet_is_refused_by_its_name() {
+        for (id, game_id, name) in [
+            ("surface", GameId::Surface, "Go on surfaces"),
+            ("chess", GameId::Chess, "Time Chess"),
+        ] {
+            for error in [
+                refused(&format!("{id}_open"), json!({})),
+                game(id).unwrap_err(),
+            ] {
+                match &error {
+                    AppError::NotPlayableYet { game, message } => {
+                        assert_eq!(*game, game_id);
+                        assert!(
+                            message.contains(&format!("{name} has no screen in this version yet")),
+                            "{message}"
+                        );
+                        assert!(!message.contains("no game named"), "{message}");
+                    }
+                    other => panic!("expected not playable yet, got {other:?}"),
+                }
+                assert_eq!(
+                    serde_json::to_value(&error).unwrap()["kind"],
+                    "not_playable_yet"
+                );
+            }
+        }
     }
 
     #[test]
