@@ -305,16 +305,10 @@ pub fn cancel_jobs(core: &impl Exclusive<AppCore>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::settings_store::JsonFileSettings;
-    use crate::test_dir::TestDir;
+    use crate::test_dir::{core_at as core, names_in, TestDir};
     use crate::timego::{ApplyArgs, SAVE_FILE_NAME};
     use canon_engine::go::Color;
     use canon_engine::timego::Action;
-
-    fn core(dir: &Path) -> AppCore {
-        let store = Box::new(JsonFileSettings::new(dir.join("settings.json")));
-        AppCore::open(dir, store).unwrap()
-    }
 
     fn play(core: &mut AppCore, player: Color, point: u16) {
         core.timego_mut()
@@ -421,10 +415,7 @@ mod tests {
             .set_aside_invalid_file(args("tutorial.json", true))
             .unwrap();
         assert!(status.invalid_files.is_empty());
-        let names: Vec<String> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
+        let names = names_in(dir.path(), |_| true);
         assert!(names
             .iter()
             .any(|name| name.starts_with("tutorial.invalid-")));

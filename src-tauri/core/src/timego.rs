@@ -399,7 +399,7 @@ fn illegal(rejection: Rejection, size: u8) -> AppError {
 mod tests {
     use super::*;
     use crate::error::GameRejection;
-    use crate::test_dir::TestDir;
+    use crate::test_dir::{paths_in, TestDir};
     use canon_engine::go::Color;
 
     fn session(dir: &TestDir, may_write: bool) -> TimeGoSession {
@@ -645,11 +645,7 @@ mod tests {
             .set_aside_invalid(ConfirmArgs { confirm: true })
             .unwrap();
         assert_eq!(view.save, SaveStatus::Saved);
-        let kept: Vec<_> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .map(|entry| entry.unwrap().path())
-            .filter(|path| path.to_string_lossy().contains(".invalid-"))
-            .collect();
+        let kept = paths_in(dir.path(), |name| name.contains(".invalid-"));
         assert_eq!(kept.len(), 1);
         assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), broken);
         assert_eq!(
