@@ -319,6 +319,16 @@ mod tests {
             .unwrap();
     }
 
+    /// An app core on `dir/data` after Black's first move: the data directory, the core
+    /// and the save it wrote.
+    fn after_a_move(dir: &TestDir) -> (std::path::PathBuf, AppCore, String) {
+        let data = dir.path().join("data");
+        let mut app = core(&data);
+        play(&mut app, Color::Black, 0);
+        let before = std::fs::read_to_string(data.join(SAVE_FILE_NAME)).unwrap();
+        (data, app, before)
+    }
+
     #[test]
     fn a_file_given_at_start_up_waits_then_opens_once() {
         let dir = TestDir::new("app-opened-file");
@@ -354,10 +364,7 @@ mod tests {
     #[test]
     fn a_file_of_a_game_without_a_screen_is_recognised_and_changes_nothing() {
         let dir = TestDir::new("app-opened-other-game");
-        let data = dir.path().join("data");
-        let mut app = core(&data);
-        play(&mut app, Color::Black, 0);
-        let before = std::fs::read_to_string(data.join(SAVE_FILE_NAME)).unwrap();
+        let (data, mut app, before) = after_a_move(&dir);
         for (kind, game, name) in [
             ("time-chess-game", GameId::Chess, "Time Chess"),
             ("surface-go-study", GameId::Surface, "Go on surfaces"),
@@ -456,10 +463,7 @@ mod tests {
     #[test]
     fn a_rejected_or_dismissed_start_up_file_changes_nothing() {
         let dir = TestDir::new("app-opened-bad");
-        let data = dir.path().join("data");
-        let mut app = core(&data);
-        play(&mut app, Color::Black, 0);
-        let before = std::fs::read_to_string(data.join(SAVE_FILE_NAME)).unwrap();
+        let (data, mut app, before) = after_a_move(&dir);
         let corrupt = dir.path().join("corrupt.timego.json");
         std::fs::write(
             &corrupt,

@@ -283,6 +283,20 @@ pub fn export_bindings(dir: &Path) -> std::io::Result<()> {
 /// The file name of the generated TypeScript client in the bindings directory.
 pub const CLIENT_FILE_NAME: &str = "commands.ts";
 
+/// One row of [`COMMANDS`]: the command `$name` of kind `$kind`, started by `$start`,
+/// taking `$args` and answering `$result`.
+macro_rules! command_row {
+    ($name:ident, $kind:expr, $start:expr, $args:ty, $result:ty) => {
+        Command {
+            name: stringify!($name),
+            kind: $kind,
+            start: $start,
+            signature: signature::<$args, $result>,
+            export: export_types::<$args, $result>,
+        }
+    };
+}
+
 /// Turns the table into [`COMMANDS`]: each sync or job line becomes a start function that
 /// decodes the arguments into the line's type and calls its handler.
 macro_rules! define_commands {
@@ -293,23 +307,23 @@ macro_rules! define_commands {
     ) => {
         /// Every command of the app, in the table's order.
         pub static COMMANDS: &[Command] = &[
-            $(Command {
-                name: stringify!($sync),
-                kind: Kind::Sync,
-                start: Some(|core, payload| {
+            $(command_row!(
+                $sync,
+                Kind::Sync,
+                Some(|core, payload| {
                     fn handler($sc: &mut AppCore, $sp: $sa) -> CommandResult<$sr> {
                         $sb
                     }
                     let args = decode::<$sa>(stringify!($sync), payload)?;
                     Ok(Started::Done(reply(handler(core, args)?)?))
                 }),
-                signature: signature::<$sa, $sr>,
-                export: export_types::<$sa, $sr>,
-            },)*
-            $(Command {
-                name: stringify!($job),
-                kind: Kind::Job,
-                start: Some(|core, payload| {
+                $sa,
+                $sr
+            ),)*
+            $(command_row!(
+                $job,
+                Kind::Job,
+                Some(|core, payload| {
                     fn start<J: Job<Output = $jr>>(
                         started: CommandResult<J>,
                     ) -> CommandResult<Started> {
@@ -320,16 +334,10 @@ macro_rules! define_commands {
                     let $jp = args;
                     start($jb)
                 }),
-                signature: signature::<$ja, $jr>,
-                export: export_types::<$ja, $jr>,
-            },)*
-            $(Command {
-                name: stringify!($app),
-                kind: Kind::App,
-                start: None,
-                signature: signature::<$aa, $ar>,
-                export: export_types::<$aa, $ar>,
-            },)*
+                $ja,
+                $jr
+            ),)*
+            $(command_row!($app, Kind::App, None, $aa, $ar),)*
         ];
     };
 }
@@ -475,7 +483,7 @@ mod tests {
     use super::*;
     use crate::bridge::dispatch;
     use crate::command_names::{FILE_DIALOG_NAMES, JOB_NAMES, NAMES};
-    use crate::test_dir::{core_in, files_in, TestDir};
+    use crate::test_dir::{core_in, core_thinking_steadily, files_in, TestDir};
     use serde_json::json;
 
     /// A core with one turn played and saved, so a refused command has something to spoil.
@@ -509,6 +517,17 @@ mod tests {
         error.to_string()
     }
 
+    /// Checks that `error` is of the kind `kind` (its tag for the UI) and that its words
+    /// contain `words`.
+    fn assert_refused_as(error: &AppError, kind: &str, words: &str) {
+        assert_eq!(
+            serde_json::to_value(error).unwrap()["kind"],
+            kind,
+            "{error:?}"
+        );
+        assert!(message(error).contains(words), "{error}");
+    }
+
     #[test]
     fn the_name_lists_are_the_table() {
         let mut all: Vec<&str> = NAMES.iter().chain(FILE_DIALOG_NAMES).copied().collect();
@@ -531,36 +550,20 @@ mod tests {
     #[test]
     fn an_unknown_command_is_refused_by_name() {
         let error = refused("format_disk", json!({}));
-        assert!(
-            matches!(error, AppError::UnknownCommand { .. }),
-            "{error:?}"
-        );
-        assert!(message(&error).contains("'format_disk'"), "{error}");
+        assert_refused_as(&error, "unknown_command", "'format_disk'");
         let error = refused("timego_resign", json!({}));
-        assert!(
-            matches!(error, AppError::UnknownCommand { .. }),
-            "{error:?}"
-        );
-        assert!(message(&error).contains("'timego_resign'"), "{error}");
+        assert_refused_as(&error, "unknown_command", "'timego_resign'");
         assert!(!message(&error).contains("game named"), "{error}");
     }
 
     #[test]
     fn a_game_that_does_not_exist_is_named() {
         let error = refused("poker_open", json!({}));
-        assert!(
-            matches!(error, AppError::UnknownCommand { .. }),
-            "{error:?}"
-        );
-        assert!(message(&error).contains("no game named 'poker'"), "{error}");
+        assert_refused_as(&error, "unknown_command", "no game named 'poker'");
         assert!(message(&error).contains("timego"), "{error}");
         assert_eq!(game("timego"), Ok("timego"));
         let error = game("poker").unwrap_err();
-        assert!(
-            matches!(error, AppError::InvalidArgument { .. }),
-            "{error:?}"
-        );
-        assert!(message(&error).contains("no game named 'poker'"), "{error}");
+        assert_refused_as(&error, "invalid_argument", "no game named 'poker'");
     }
 
     #[test]
@@ -647,21 +650,14 @@ mod tests {
     fn app_only_commands_are_refused_by_the_core_by_name() {
         for name in FILE_DIALOG_NAMES {
             let error = refused(name, json!({}));
-            assert!(
-                matches!(error, AppError::UnknownCommand { .. }),
-                "{error:?}"
-            );
-            assert!(message(&error).contains("file dialog"), "{error}");
+            assert_refused_as(&error, "unknown_command", "file dialog");
         }
     }
 
     #[test]
     fn a_job_command_runs_to_its_end_in_dispatch() {
         let dir = TestDir::new("commands-job");
-        let mut core = core_in(&dir);
-        core.timego_mut().set_think_limits(
-            canon_engine::timego::opponent::SearchLimits::deterministic(300, 3, 60_000),
-        );
+        let mut core = core_thinking_steadily(&dir);
         let outcome = dispatch(
             &mut core,
             "timego_computer_move",

@@ -45,6 +45,16 @@ pub fn core_in(dir: &TestDir) -> crate::AppCore {
     core_at(dir.path())
 }
 
+/// An app core on `dir` whose computer searches a small fixed budget with a fixed seed:
+/// quick, and the same move every run.
+pub fn core_thinking_steadily(dir: &TestDir) -> crate::AppCore {
+    let mut core = core_in(dir);
+    core.timego_mut().set_think_limits(
+        canon_engine::timego::opponent::SearchLimits::deterministic(300, 3, 60_000),
+    );
+    core
+}
+
 /// An app core on the data directory `dir`, its settings in `dir/settings.json` as the
 /// bridge and the shell keep them.
 pub fn core_at(dir: &Path) -> crate::AppCore {

@@ -116,6 +116,18 @@ fn settings_path(key: &str) -> String {
     }
 }
 
+/// Checks that the settings file `stored` holds every setting of the release's file
+/// (`place` says which file, for the message).
+fn assert_release_settings_kept(stored: &Value, place: &str) {
+    for (key, value) in release_settings().as_object().unwrap() {
+        assert_eq!(
+            stored["settings"].pointer(&settings_path(key)),
+            Some(value),
+            "setting {key} is kept in {place}"
+        );
+    }
+}
+
 #[test]
 fn the_release_settings_file_is_migrated_once_losing_nothing() {
     let scratch = copy("migrate");
@@ -123,13 +135,7 @@ fn the_release_settings_file_is_migrated_once_losing_nothing() {
     let core = core_at(dir);
     drop(core);
     let stored = read_json(&dir.join("settings.json"));
-    for (key, value) in release_settings().as_object().unwrap() {
-        assert_eq!(
-            stored["settings"].pointer(&settings_path(key)),
-            Some(value),
-            "setting {key} is kept in the migrated file"
-        );
-    }
+    assert_release_settings_kept(&stored, "the migrated file");
     assert_eq!(stored["settings"].as_object().unwrap().len(), 4, "{stored}");
     let migrated = std::fs::read(dir.join("settings.json")).unwrap();
     let again = core_at(dir);
@@ -150,12 +156,6 @@ fn the_release_settings_file_loses_nothing_when_saved_again() {
     let settings = core.settings();
     core.set_settings(settings).unwrap();
     let stored = read_json(&dir.join("settings.json"));
-    for (key, value) in release_settings().as_object().unwrap() {
-        assert_eq!(
-            stored["settings"].pointer(&settings_path(key)),
-            Some(value),
-            "setting {key} is kept in the file"
-        );
-    }
+    assert_release_settings_kept(&stored, "the file");
     drop(core);
 }
