@@ -4,11 +4,13 @@
 //! `docs/reliability.md`; `--nocapture` prints them.
 
 mod alloc_counter;
+mod common;
 
 use alloc_counter::peak_of;
-use canon_engine::surfaces::records::{import_any, IMPORT_LIMIT};
-use canon_engine::timechess::{self, MAX_RECORD_BYTES};
-use canon_engine::timego::{self, DOCUMENT_LIMIT};
+use canon_engine::surfaces::records::IMPORT_LIMIT;
+use canon_engine::timechess::MAX_RECORD_BYTES;
+use canon_engine::timego::DOCUMENT_LIMIT;
+use common::imports::{chess_import, surface_import, timego_import, Import};
 
 /// The constant allowed on top of 10 × the input.
 const CONSTANT: usize = 4 << 20;
@@ -40,26 +42,6 @@ fn closing(head: &str) -> String {
 /// A value nested `depth` arrays deep, repeated to fill the room.
 fn nested(depth: usize) -> String {
     format!("{}{}", "[".repeat(depth), "]".repeat(depth))
-}
-
-type Import = fn(&[u8]) -> Result<(), String>;
-
-fn timego_import(bytes: &[u8]) -> Result<(), String> {
-    timego::Game::from_record(bytes)
-        .map(|_| ())
-        .map_err(|error| error.to_string())
-}
-
-fn surface_import(bytes: &[u8]) -> Result<(), String> {
-    import_any(bytes)
-        .map(|_| ())
-        .map_err(|error| error.to_string())
-}
-
-fn chess_import(bytes: &[u8]) -> Result<(), String> {
-    timechess::Game::import(bytes)
-        .map(|_| ())
-        .map_err(|error| error.to_string())
 }
 
 /// The worst inputs of one format: (what, document).

@@ -2,30 +2,10 @@
 //! only, no Rust type names, the field path of every type error, their own words for a
 //! byte-order mark and a syntax error, and komi in the words of the rules.
 
-use canon_engine::surfaces::records::import_any;
-use canon_engine::timechess;
-use canon_engine::timego;
+mod common;
+
+use common::imports::{chess_import, surface_import, timego_import, Import};
 use serde_json::{json, Value};
-
-type Import = fn(&[u8]) -> Result<(), String>;
-
-fn timego_import(bytes: &[u8]) -> Result<(), String> {
-    timego::Game::from_record(bytes)
-        .map(|_| ())
-        .map_err(|error| error.to_string())
-}
-
-fn surface_import(bytes: &[u8]) -> Result<(), String> {
-    import_any(bytes)
-        .map(|_| ())
-        .map_err(|error| error.to_string())
-}
-
-fn chess_import(bytes: &[u8]) -> Result<(), String> {
-    timechess::Game::import(bytes)
-        .map(|_| ())
-        .map_err(|error| error.to_string())
-}
 
 fn timego_document() -> Value {
     json!({

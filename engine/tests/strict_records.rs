@@ -8,8 +8,11 @@ use canon_engine::surfaces::records::{
     import_study, Diagram,
 };
 use canon_engine::surfaces::{Action, Surface, SurfaceGame};
+mod common;
+
 use canon_engine::timechess;
 use canon_engine::timego;
+use common::imports::{chess_import, ok, timego_import};
 use serde_json::{json, Value};
 
 /// One step into a document: an object key or an array index.
@@ -121,12 +124,6 @@ fn assert_complete(
     }
 }
 
-fn timego_import(bytes: &[u8]) -> Result<(), String> {
-    timego::Game::from_record(bytes)
-        .map(|_| ())
-        .map_err(|error| error.to_string())
-}
-
 /// A finished TimeGo game with every kind of action and a result.
 fn timego_finished() -> Value {
     let document = json!({
@@ -194,10 +191,6 @@ fn surface_game() -> SurfaceGame {
         game.apply(action).unwrap();
     }
     game
-}
-
-fn ok<T, E: ToString>(result: Result<T, E>) -> Result<(), String> {
-    result.map(|_| ()).map_err(|error| error.to_string())
 }
 
 #[test]
@@ -276,10 +269,6 @@ fn surface_snapshots_and_setups_must_be_complete() {
     });
     let study = export(&SurfaceGame::study(surface(), &[0; 99], Color::White, 1).unwrap());
     assert_complete("setup", &study, &[Key("setup")], &|b| ok(import_study(b)));
-}
-
-fn chess_import(bytes: &[u8]) -> Result<(), String> {
-    ok(timechess::Game::import(bytes))
 }
 
 fn chess_game(moves: &[&str]) -> Value {

@@ -3,6 +3,8 @@
 //! the limits allow.
 #![allow(dead_code)]
 
+pub mod imports;
+
 use canon_engine::go::Point;
 use canon_engine::timego::{Action, Game};
 

@@ -390,16 +390,10 @@ pub fn cancel_jobs(core: &impl Exclusive<AppCore>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::settings_store::JsonFileSettings;
-    use crate::test_dir::TestDir;
+    use crate::test_dir::{core_at as core, names_in, TestDir};
     use crate::timego::{ApplyArgs, SAVE_FILE_NAME};
     use canon_engine::go::Color;
     use canon_engine::timego::Action;
-
-    fn core(dir: &Path) -> AppCore {
-        let store = Box::new(JsonFileSettings::new(dir.join("settings.json")));
-        AppCore::open(dir, store).unwrap()
-    }
 
     fn play(core: &mut AppCore, player: Color, point: u16) {
         core.timego_mut()
@@ -408,6 +402,16 @@ mod tests {
                 replace_future: false,
             })
             .unwrap();
+    }
+
+    /// An app core on `dir/data` after Black's first move: the data directory, the core
+    /// and the save it wrote.
+    fn after_a_move(dir: &TestDir) -> (std::path::PathBuf, AppCore, String) {
+        let data = dir.path().join("data");
+        let mut app = core(&data);
+        play(&mut app, Color::Black, 0);
+        let before = std::fs::read_to_string(data.join(SAVE_FILE_NAME)).unwrap();
+        (data, app, before)
     }
 
     #[test]
@@ -445,10 +449,7 @@ mod tests {
     #[test]
     fn a_file_of_a_game_without_a_screen_is_recognised_and_changes_nothing() {
         let dir = TestDir::new("app-opened-other-game");
-        let data = dir.path().join("data");
-        let mut app = core(&data);
-        play(&mut app, Color::Black, 0);
-        let before = std::fs::read_to_string(data.join(SAVE_FILE_NAME)).unwrap();
+        let (data, mut app, before) = after_a_move(&dir);
         for (kind, game, name) in [
             ("time-chess-game", GameId::Chess, "Time Chess"),
             ("surface-go-study", GameId::Surface, "Go on surfaces"),
@@ -506,10 +507,7 @@ mod tests {
             .set_aside_invalid_file(args("tutorial.json", true))
             .unwrap();
         assert!(status.invalid_files.is_empty());
-        let names: Vec<String> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
+        let names = names_in(dir.path(), |_| true);
         assert!(names
             .iter()
             .any(|name| name.starts_with("tutorial.invalid-")));
@@ -550,10 +548,7 @@ mod tests {
     #[test]
     fn a_rejected_or_dismissed_start_up_file_changes_nothing() {
         let dir = TestDir::new("app-opened-bad");
-        let data = dir.path().join("data");
-        let mut app = core(&data);
-        play(&mut app, Color::Black, 0);
-        let before = std::fs::read_to_string(data.join(SAVE_FILE_NAME)).unwrap();
+        let (data, mut app, before) = after_a_move(&dir);
         let corrupt = dir.path().join("corrupt.timego.json");
         std::fs::write(
             &corrupt,

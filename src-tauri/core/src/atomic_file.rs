@@ -107,7 +107,7 @@ fn sync_dir(_dir: &Path) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_dir::TestDir;
+    use crate::test_dir::{names_in, TestDir};
 
     #[test]
     fn replaces_contents_and_leaves_no_temporary_file() {
@@ -116,10 +116,7 @@ mod tests {
         write_atomically(&path, b"first").unwrap();
         write_atomically(&path, b"second, longer").unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"second, longer");
-        let names: Vec<_> = fs::read_dir(dir.path())
-            .unwrap()
-            .map(|entry| entry.unwrap().file_name())
-            .collect();
+        let names = names_in(dir.path(), |_| true);
         assert_eq!(names, vec!["game.json"]);
     }
 

@@ -201,7 +201,7 @@ fn write_line<W: Write>(output: &Mutex<W>, line: &str) -> io::Result<()> {
 mod tests {
     use super::*;
     use crate::command_names::NAMES;
-    use crate::test_dir::{core_in as core, TestDir};
+    use crate::test_dir::{core_in as core, core_thinking_steadily, TestDir};
     use lineread::excerpt;
 
     fn answer(core: &mut AppCore, line: &str) -> Value {
@@ -271,6 +271,16 @@ mod tests {
     #[derive(Clone, Default)]
     struct Shared(Arc<Mutex<Vec<u8>>>);
 
+    impl Shared {
+        /// Every answer line written so far.
+        fn answers(&self) -> Vec<Value> {
+            let text = String::from_utf8(self.0.lock().unwrap().clone()).unwrap();
+            text.lines()
+                .map(|line| serde_json::from_str(line).unwrap())
+                .collect()
+        }
+    }
+
     impl Write for Shared {
         fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
             self.0.lock().unwrap().extend_from_slice(bytes);
@@ -293,10 +303,7 @@ mod tests {
             output.clone(),
         )
         .unwrap();
-        let text = String::from_utf8(output.0.lock().unwrap().clone()).unwrap();
-        text.lines()
-            .map(|line| serde_json::from_str(line).unwrap())
-            .collect()
+        output.answers()
     }
 
     #[test]
@@ -410,19 +417,13 @@ mod tests {
         }
         drop(writer);
         server.join().unwrap().unwrap();
-        let text = String::from_utf8(output.0.lock().unwrap().clone()).unwrap();
-        text.lines()
-            .map(|line| serde_json::from_str(line).unwrap())
-            .collect()
+        output.answers()
     }
 
     #[test]
     fn a_computer_move_is_answered_with_the_move_played() {
         let dir = TestDir::new("bridge-computer-move");
-        let mut core = core(&dir);
-        core.timego_mut().set_think_limits(
-            canon_engine::timego::opponent::SearchLimits::deterministic(300, 3, 60_000),
-        );
+        let core = core_thinking_steadily(&dir);
         let answers = serve_until_answered(
             core,
             &[

@@ -10,6 +10,7 @@
 
 use crate::app::{AppCore, AppStatus, SetAsideFileArgs};
 use crate::error::{AppError, CommandResult};
+use crate::host::{playable_ids, GameId};
 use crate::settings::Settings;
 use crate::surface::{
     SurfaceAnalyseArgs, SurfaceApplyArgs, SurfaceEditArgs, SurfaceEditorStartArgs,
@@ -35,9 +36,6 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::Path;
 use ts_rs::TS;
-
-/// The games of the app, as command names begin (`timego_open`).
-pub const GAMES: &[&str] = &["timego"];
 
 /// How a command runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -293,6 +291,20 @@ pub fn export_bindings(dir: &Path) -> std::io::Result<()> {
 /// The file name of the generated TypeScript client in the bindings directory.
 pub const CLIENT_FILE_NAME: &str = "commands.ts";
 
+/// One row of [`COMMANDS`]: the command `$name` of kind `$kind`, started by `$start`,
+/// taking `$args` and answering `$result`.
+macro_rules! command_row {
+    ($name:ident, $kind:expr, $start:expr, $args:ty, $result:ty) => {
+        Command {
+            name: stringify!($name),
+            kind: $kind,
+            start: $start,
+            signature: signature::<$args, $result>,
+            export: export_types::<$args, $result>,
+        }
+    };
+}
+
 /// Turns the table into [`COMMANDS`]: each sync or job line becomes a start function that
 /// decodes the arguments into the line's type and calls its handler.
 macro_rules! define_commands {
@@ -303,23 +315,23 @@ macro_rules! define_commands {
     ) => {
         /// Every command of the app, in the table's order.
         pub static COMMANDS: &[Command] = &[
-            $(Command {
-                name: stringify!($sync),
-                kind: Kind::Sync,
-                start: Some(|core, payload| {
+            $(command_row!(
+                $sync,
+                Kind::Sync,
+                Some(|core, payload| {
                     fn handler($sc: &mut AppCore, $sp: $sa) -> CommandResult<$sr> {
                         $sb
                     }
                     let args = decode::<$sa>(stringify!($sync), payload)?;
                     Ok(Started::Done(reply(handler(core, args)?)?))
                 }),
-                signature: signature::<$sa, $sr>,
-                export: export_types::<$sa, $sr>,
-            },)*
-            $(Command {
-                name: stringify!($job),
-                kind: Kind::Job,
-                start: Some(|core, payload| {
+                $sa,
+                $sr
+            ),)*
+            $(command_row!(
+                $job,
+                Kind::Job,
+                Some(|core, payload| {
                     fn start<J: Job<Output = $jr>>(
                         started: CommandResult<J>,
                     ) -> CommandResult<Started> {
@@ -330,16 +342,10 @@ macro_rules! define_commands {
                     let $jp = args;
                     start($jb)
                 }),
-                signature: signature::<$ja, $jr>,
-                export: export_types::<$ja, $jr>,
-            },)*
-            $(Command {
-                name: stringify!($app),
-                kind: Kind::App,
-                start: None,
-                signature: signature::<$aa, $ar>,
-                export: export_types::<$aa, $ar>,
-            },)*
+                $ja,
+                $jr
+            ),)*
+            $(command_row!($app, Kind::App, None, $aa, $ar),)*
         ];
     };
 }
@@ -360,32 +366,54 @@ fn unknown_command(name: &str) -> AppError {
         .iter()
         .filter_map(|command| command.name.split_once('_').map(|(group, _)| group))
         .collect();
-    let message = match name.split_once('_') {
-        Some((game, _)) if !game.is_empty() && !groups.contains(game) => format!(
-            "there is no command named '{}': there is no game named '{}' \
-             (the games are: {})",
-            excerpt(name),
-            excerpt(game),
-            GAMES.join(", ")
-        ),
-        _ => format!("there is no command named '{}'", excerpt(name)),
-    };
-    AppError::UnknownCommand { message }
+    match name.split_once('_') {
+        Some((game, _)) if !game.is_empty() && !groups.contains(game) => {
+            match GameId::from_id(game) {
+                Some(known) => not_playable_yet(known),
+                None => AppError::UnknownCommand {
+                    message: format!(
+                        "there is no command named '{}': {}",
+                        excerpt(name),
+                        no_game_named(game)
+                    ),
+                },
+            }
+        }
+        _ => AppError::UnknownCommand {
+            message: format!("there is no command named '{}'", excerpt(name)),
+        },
+    }
 }
 
-/// Checks a game's name (for commands that name their game in their arguments).
+/// The words for a game name that is not a game of the app.
+fn no_game_named(name: &str) -> String {
+    format!(
+        "there is no game named '{}' (the games are: {})",
+        excerpt(name),
+        playable_ids().collect::<Vec<_>>().join(", ")
+    )
+}
+
+/// The error for a game of the app that this version has no screen for.
+fn not_playable_yet(game: GameId) -> AppError {
+    AppError::NotPlayableYet {
+        game,
+        message: format!(
+            "{} has no screen in this version yet; nothing was changed",
+            game.name()
+        ),
+    }
+}
+
+/// Checks a game's name (for commands that name their game in their arguments): the id
+/// of a playable game; a name that is no game, or a game without a screen yet, is refused
+/// with a typed error saying which.
 pub fn game(name: &str) -> CommandResult<&'static str> {
-    GAMES
-        .iter()
-        .copied()
-        .find(|game| *game == name)
-        .ok_or_else(|| {
-            AppError::invalid(format!(
-                "there is no game named '{}' (the games are: {})",
-                excerpt(name),
-                GAMES.join(", ")
-            ))
-        })
+    match GameId::from_id(name) {
+        Some(game) if game.playable() => Ok(game.id()),
+        Some(game) => Err(not_playable_yet(game)),
+        None => Err(AppError::invalid(no_game_named(name))),
+    }
 }
 
 /// Starts command `cmd` with the invoke arguments `payload` under the lock: a sync command
@@ -464,7 +492,7 @@ mod tests {
     use super::*;
     use crate::bridge::dispatch;
     use crate::command_names::{FILE_DIALOG_NAMES, JOB_NAMES, NAMES};
-    use crate::test_dir::{core_in, files_in, TestDir};
+    use crate::test_dir::{core_in, core_thinking_steadily, files_in, TestDir};
     use serde_json::json;
 
     /// A core with one turn played and saved, so a refused command has something to spoil.
@@ -498,6 +526,17 @@ mod tests {
         error.to_string()
     }
 
+    /// Checks that `error` is of the kind `kind` (its tag for the UI) and that its words
+    /// contain `words`.
+    fn assert_refused_as(error: &AppError, kind: &str, words: &str) {
+        assert_eq!(
+            serde_json::to_value(error).unwrap()["kind"],
+            kind,
+            "{error:?}"
+        );
+        assert!(message(error).contains(words), "{error}");
+    }
+
     #[test]
     fn the_name_lists_are_the_table() {
         let mut all: Vec<&str> = NAMES.iter().chain(FILE_DIALOG_NAMES).copied().collect();
@@ -520,36 +559,56 @@ mod tests {
     #[test]
     fn an_unknown_command_is_refused_by_name() {
         let error = refused("format_disk", json!({}));
-        assert!(
-            matches!(error, AppError::UnknownCommand { .. }),
-            "{error:?}"
-        );
-        assert!(message(&error).contains("'format_disk'"), "{error}");
+        assert_refused_as(&error, "unknown_command", "'format_disk'");
         let error = refused("timego_resign", json!({}));
-        assert!(
-            matches!(error, AppError::UnknownCommand { .. }),
-            "{error:?}"
-        );
-        assert!(message(&error).contains("'timego_resign'"), "{error}");
+        assert_refused_as(&error, "unknown_command", "'timego_resign'");
+        assert!(!message(&error).contains("game named"), "{error}");
+    }
+
+    #[test]
+    fn a_missing_command_of_a_game_that_exists_is_refused_by_its_name() {
+        let error = refused("surface_teleport", json!({}));
+        assert_refused_as(&error, "unknown_command", "'surface_teleport'");
         assert!(!message(&error).contains("game named"), "{error}");
     }
 
     #[test]
     fn a_game_that_does_not_exist_is_named() {
-        let error = refused("chess_open", json!({}));
-        assert!(
-            matches!(error, AppError::UnknownCommand { .. }),
-            "{error:?}"
-        );
-        assert!(message(&error).contains("no game named 'chess'"), "{error}");
+        let error = refused("poker_open", json!({}));
+        assert_refused_as(&error, "unknown_command", "no game named 'poker'");
         assert!(message(&error).contains("timego"), "{error}");
         assert_eq!(game("timego"), Ok("timego"));
-        let error = game("chess").unwrap_err();
-        assert!(
-            matches!(error, AppError::InvalidArgument { .. }),
-            "{error:?}"
-        );
-        assert!(message(&error).contains("no game named 'chess'"), "{error}");
+        let error = game("poker").unwrap_err();
+        assert_refused_as(&error, "invalid_argument", "no game named 'poker'");
+    }
+
+    #[test]
+    fn a_game_without_a_screen_yet_is_refused_as_an_argument() {
+        for (id, game_id, name) in [
+            ("surface", GameId::Surface, "Go on surfaces"),
+            ("chess", GameId::Chess, "Time Chess"),
+        ] {
+            // Its commands may exist before its screen (the core is built first); a
+            // command naming it as a game argument is refused until it is playable.
+            {
+                let error = game(id).unwrap_err();
+                match &error {
+                    AppError::NotPlayableYet { game, message } => {
+                        assert_eq!(*game, game_id);
+                        assert!(
+                            message.contains(&format!("{name} has no screen in this version yet")),
+                            "{message}"
+                        );
+                        assert!(!message.contains("no game named"), "{message}");
+                    }
+                    other => panic!("expected not playable yet, got {other:?}"),
+                }
+                assert_eq!(
+                    serde_json::to_value(&error).unwrap()["kind"],
+                    "not_playable_yet"
+                );
+            }
+        }
     }
 
     #[test]
@@ -607,21 +666,14 @@ mod tests {
     fn app_only_commands_are_refused_by_the_core_by_name() {
         for name in FILE_DIALOG_NAMES {
             let error = refused(name, json!({}));
-            assert!(
-                matches!(error, AppError::UnknownCommand { .. }),
-                "{error:?}"
-            );
-            assert!(message(&error).contains("file dialog"), "{error}");
+            assert_refused_as(&error, "unknown_command", "file dialog");
         }
     }
 
     #[test]
     fn a_job_command_runs_to_its_end_in_dispatch() {
         let dir = TestDir::new("commands-job");
-        let mut core = core_in(&dir);
-        core.timego_mut().set_think_limits(
-            canon_engine::timego::opponent::SearchLimits::deterministic(300, 3, 60_000),
-        );
+        let mut core = core_thinking_steadily(&dir);
         let outcome = dispatch(
             &mut core,
             "timego_computer_move",

@@ -266,6 +266,15 @@ mod tests {
     use super::*;
     use crate::test_dir::TestDir;
 
+    /// A slot on a `timego.json` that holds `text`, owned by the first instance or not.
+    fn slot_over(label: &str, text: &str, primary: bool) -> (TestDir, PathBuf, SaveSlot) {
+        let dir = TestDir::new(label);
+        let path = dir.path().join("timego.json");
+        std::fs::write(&path, text).unwrap();
+        let slot = SaveSlot::new(path.clone(), primary);
+        (dir, path, slot)
+    }
+
     #[test]
     fn saves_and_reads_back() {
         let dir = TestDir::new("slot");
@@ -278,10 +287,7 @@ mod tests {
 
     #[test]
     fn secondary_never_writes() {
-        let dir = TestDir::new("slot-secondary");
-        let path = dir.path().join("timego.json");
-        std::fs::write(&path, "first instance's game").unwrap();
-        let mut slot = SaveSlot::new(path.clone(), false);
+        let (_dir, path, mut slot) = slot_over("slot-secondary", "first instance's game", false);
         assert!(matches!(
             slot.save("second instance's game"),
             SaveStatus::PausedOtherInstance { .. }
@@ -296,10 +302,7 @@ mod tests {
 
     #[test]
     fn invalid_file_is_kept_until_set_aside_and_then_kept_under_a_new_name() {
-        let dir = TestDir::new("slot-invalid");
-        let path = dir.path().join("timego.json");
-        std::fs::write(&path, "{ not json").unwrap();
-        let mut slot = SaveSlot::new(path.clone(), true);
+        let (dir, path, mut slot) = slot_over("slot-invalid", "{ not json", true);
         slot.mark_invalid("line 1: expected a key".to_owned());
         assert!(matches!(
             slot.save("new game"),

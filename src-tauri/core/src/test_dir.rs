@@ -30,19 +30,7 @@ impl TestDir {
 
     /// The names of the files in the directory that start with `prefix`, sorted.
     pub fn names_starting_with(&self, prefix: &str) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(&self.path)
-            .expect("read test directory")
-            .map(|entry| {
-                entry
-                    .expect("read entry")
-                    .file_name()
-                    .to_string_lossy()
-                    .into_owned()
-            })
-            .filter(|name| name.starts_with(prefix))
-            .collect();
-        names.sort();
-        names
+        names_in(&self.path, |name| name.starts_with(prefix))
     }
 }
 
@@ -54,10 +42,50 @@ impl Drop for TestDir {
 
 /// An app core on `dir`, its settings in `dir/settings.json` as the bridge keeps them.
 pub fn core_in(dir: &TestDir) -> crate::AppCore {
+    core_at(dir.path())
+}
+
+/// An app core on `dir` whose computer searches a small fixed budget with a fixed seed:
+/// quick, and the same move every run.
+pub fn core_thinking_steadily(dir: &TestDir) -> crate::AppCore {
+    let mut core = core_in(dir);
+    core.timego_mut().set_think_limits(
+        canon_engine::timego::opponent::SearchLimits::deterministic(300, 3, 60_000),
+    );
+    core
+}
+
+/// An app core on the data directory `dir`, its settings in `dir/settings.json` as the
+/// bridge and the shell keep them.
+pub fn core_at(dir: &Path) -> crate::AppCore {
     let store = Box::new(crate::settings_store::JsonFileSettings::new(
-        dir.path().join("settings.json"),
+        dir.join("settings.json"),
     ));
-    crate::AppCore::open(dir.path(), store).expect("open the app core")
+    crate::AppCore::open(dir, store).expect("open the app core")
+}
+
+/// The paths of the entries directly in `dir` whose file names satisfy `keep`, sorted.
+pub fn paths_in(dir: &Path, keep: impl Fn(&str) -> bool) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("read the test directory")
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|path| keep(&path.file_name().unwrap_or_default().to_string_lossy()))
+        .collect();
+    paths.sort();
+    paths
+}
+
+/// The names of the entries directly in `dir` that satisfy `keep`, sorted.
+pub fn names_in(dir: &Path, keep: impl Fn(&str) -> bool) -> Vec<String> {
+    paths_in(dir, keep)
+        .iter()
+        .map(|path| {
+            path.file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect()
 }
 
 /// Every file under `dir` with its bytes, to show that a refused command wrote nothing.

@@ -16,6 +16,8 @@ use std::path::Path;
 use ts_rs::TS;
 
 mod computer;
+#[cfg(test)]
+mod test_support;
 
 use computer::Computer;
 pub use computer::{
@@ -397,34 +399,26 @@ fn illegal(rejection: Rejection, size: u8) -> AppError {
 
 #[cfg(test)]
 mod tests {
+    use super::test_support::{new_game, place, saved, session};
     use super::*;
     use crate::error::GameRejection;
-    use crate::test_dir::TestDir;
+    use crate::test_dir::{paths_in, TestDir};
     use canon_engine::go::Color;
-
-    fn session(dir: &TestDir, may_write: bool) -> TimeGoSession {
-        TimeGoSession::open(dir.path(), may_write, &Settings::default())
-    }
-
-    fn place(player: Color, point: u16) -> ApplyArgs {
-        ApplyArgs {
-            action: Action::Place { player, point },
-            replace_future: false,
-        }
-    }
-
-    fn saved(dir: &TestDir) -> String {
-        std::fs::read_to_string(dir.path().join(SAVE_FILE_NAME)).unwrap()
-    }
 
     /// Black B1, White A1, Black A2 captures A1 on a 4×4 board.
     fn capture_line(session: &mut TimeGoSession) {
-        session
-            .new_game(NewGameArgs { size: 4, komi: 0.0 })
-            .unwrap();
+        new_game(session, 4, 0.0);
         for (player, point) in [(Color::Black, 1), (Color::White, 0), (Color::Black, 4)] {
             session.apply(place(player, point)).unwrap();
         }
+    }
+
+    /// A fresh directory with a writing session on [`capture_line`].
+    fn captured(label: &str) -> (TestDir, TimeGoSession) {
+        let dir = TestDir::new(label);
+        let mut session = session(&dir, true);
+        capture_line(&mut session);
+        (dir, session)
     }
 
     #[test]
@@ -453,9 +447,7 @@ mod tests {
 
     #[test]
     fn bad_new_game_arguments_are_refused_and_change_nothing() {
-        let dir = TestDir::new("timego-new-bad");
-        let mut session = session(&dir, true);
-        capture_line(&mut session);
+        let (dir, mut session) = captured("timego-new-bad");
         let before = saved(&dir);
         for (size, komi, expected) in [
             (6, 0.0, "size 6"),
@@ -473,9 +465,7 @@ mod tests {
 
     #[test]
     fn illegal_actions_come_back_in_words_and_change_nothing() {
-        let dir = TestDir::new("timego-illegal");
-        let mut session = session(&dir, true);
-        capture_line(&mut session);
+        let (dir, mut session) = captured("timego-illegal");
         let before = saved(&dir);
         let occupied = session.apply(place(Color::White, 1)).unwrap_err();
         match &occupied {
@@ -503,9 +493,7 @@ mod tests {
 
     #[test]
     fn playing_from_an_earlier_cursor_needs_confirmation_then_replaces_the_future() {
-        let dir = TestDir::new("timego-review");
-        let mut session = session(&dir, true);
-        capture_line(&mut session);
+        let (dir, mut session) = captured("timego-review");
         let view = session.review(ReviewArgs { cursor: 1 }).unwrap();
         assert_eq!((view.cursor, view.turns.len()), (1, 3));
         assert_eq!(view.position.checkpoint.placements.len(), 1);
@@ -530,9 +518,7 @@ mod tests {
     fn preview_shows_what_the_commit_does_and_changes_nothing() {
         let dir = TestDir::new("timego-preview");
         let mut session = session(&dir, true);
-        session
-            .new_game(NewGameArgs { size: 4, komi: 0.0 })
-            .unwrap();
+        new_game(&mut session, 4, 0.0);
         for (player, point) in [
             (Color::Black, 5),
             (Color::White, 6),
@@ -582,9 +568,7 @@ mod tests {
 
     #[test]
     fn a_time_move_that_is_illegal_is_explained() {
-        let dir = TestDir::new("timego-time-illegal");
-        let mut session = session(&dir, true);
-        capture_line(&mut session);
+        let (_dir, session) = captured("timego-time-illegal");
         // White to move; placement 0 is Black's stone at B1.
         let error = session
             .preview(PreviewArgs {
@@ -611,7 +595,7 @@ mod tests {
         );
         let view = second.apply(place(Color::White, 15)).unwrap();
         assert!(matches!(view.save, SaveStatus::PausedOtherInstance { .. }));
-        second.new_game(NewGameArgs { size: 5, komi: 0.5 }).unwrap();
+        new_game(&mut second, 5, 0.5);
         assert_eq!(saved(&dir), before);
     }
 
@@ -645,11 +629,7 @@ mod tests {
             .set_aside_invalid(ConfirmArgs { confirm: true })
             .unwrap();
         assert_eq!(view.save, SaveStatus::Saved);
-        let kept: Vec<_> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .map(|entry| entry.unwrap().path())
-            .filter(|path| path.to_string_lossy().contains(".invalid-"))
-            .collect();
+        let kept = paths_in(dir.path(), |name| name.contains(".invalid-"));
         assert_eq!(kept.len(), 1);
         assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), broken);
         assert_eq!(
@@ -661,18 +641,14 @@ mod tests {
 
     #[test]
     fn files_chosen_in_dialogs_round_trip_and_oversized_ones_are_refused() {
-        let dir = TestDir::new("timego-files");
-        let mut session = session(&dir, true);
-        capture_line(&mut session);
+        let (dir, mut session) = captured("timego-files");
         let exported = dir.path().join("exported.json");
         session.export_to(&exported).unwrap();
         assert_eq!(
             std::fs::read_to_string(&exported).unwrap(),
             session.export().unwrap()
         );
-        session
-            .new_game(NewGameArgs { size: 5, komi: 0.0 })
-            .unwrap();
+        new_game(&mut session, 5, 0.0);
         let view = session.import_from(&exported).unwrap();
         assert_eq!(view.turns.len(), 3);
 
@@ -751,9 +727,7 @@ mod tests {
 
     #[test]
     fn import_replaces_the_game_only_when_the_document_is_valid() {
-        let dir = TestDir::new("timego-import");
-        let mut session = session(&dir, true);
-        capture_line(&mut session);
+        let (dir, mut session) = captured("timego-import");
         let document = session.export().unwrap();
         let before = saved(&dir);
         for bad in [
@@ -776,9 +750,7 @@ mod tests {
         assert!(session.import(ImportArgs { text: huge }).is_err());
         assert_eq!(saved(&dir), before);
 
-        session
-            .new_game(NewGameArgs { size: 5, komi: 0.0 })
-            .unwrap();
+        new_game(&mut session, 5, 0.0);
         let view = session
             .import(ImportArgs {
                 text: document.clone(),
@@ -790,9 +762,7 @@ mod tests {
 
     #[test]
     fn group_reads_any_board_of_the_game_and_refuses_a_wrong_one_in_words() {
-        let dir = TestDir::new("timego-group");
-        let mut session = session(&dir, true);
-        capture_line(&mut session);
+        let (dir, session) = captured("timego-group");
         let before = saved(&dir);
         let board = session.view().position.checkpoint.board;
         // Black B1 and A2 stand apart after capturing A1 (4×4: B1 = 1, A2 = 4).

@@ -13,13 +13,12 @@
 
 use canon_app_core::bridge::answer_line;
 use canon_app_core::sample::random_line;
-use canon_app_core::settings_store::JsonFileSettings;
+use canon_app_core::test_dir::{core_at, names_in, TestDir};
 use canon_app_core::timego::SAVE_FILE_NAME;
-use canon_app_core::AppCore;
 use canon_engine::rng::SplitMix64;
 use canon_engine::timego::Game;
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -37,13 +36,6 @@ impl Rng {
     fn below(&mut self, bound: u64) -> u64 {
         self.0.below_mod(bound as usize) as u64
     }
-}
-
-fn scratch(label: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("crab-canon-crash-{label}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// The request lines of one saving loop: a new 5×5 game, then the actions of a seeded
@@ -80,9 +72,9 @@ fn expected_files(requests: &[String], file_name: &str) -> Vec<String> {
 /// The contents of `file_name` after each of `requests` (`None`: no file yet), run in
 /// this process on a fresh data directory.
 fn expected_contents(requests: &[String], file_name: &str) -> Vec<Option<String>> {
-    let dir = scratch(&format!("expected-{file_name}"));
-    let store = Box::new(JsonFileSettings::new(dir.join("settings.json")));
-    let mut core = AppCore::open(&dir, store).unwrap();
+    let scratch = TestDir::new(&format!("crash-expected-{file_name}"));
+    let dir = scratch.path();
+    let mut core = core_at(dir);
     let files = requests
         .iter()
         .map(|request| {
@@ -92,7 +84,6 @@ fn expected_contents(requests: &[String], file_name: &str) -> Vec<Option<String>
         })
         .collect();
     drop(core);
-    std::fs::remove_dir_all(&dir).unwrap();
     files
 }
 
@@ -187,7 +178,8 @@ fn timego_save_survives_sigkill_at_random_moments() {
     let mut rng = Rng(SplitMix64::new(seed));
     let requests = game_requests(ACTIONS);
     let expected = expected_files(&requests, SAVE_FILE_NAME);
-    let dir = scratch("loop");
+    let scratch = TestDir::new("crash-loop");
+    let dir = scratch.path();
     let mut killed_mid_stream = 0;
     let mut longest = 0;
     let mut saved = None;
@@ -204,8 +196,8 @@ fn timego_save_survives_sigkill_at_random_moments() {
         } else {
             KillAt::AfterFirstSave(Duration::from_micros(rng.below(20_000)))
         };
-        let confirmed = run_and_kill(&dir, &requests[start..], kill_at);
-        let now = saved_index(&dir, &expected, &context);
+        let confirmed = run_and_kill(dir, &requests[start..], kill_at);
+        let now = saved_index(dir, &expected, &context);
         if confirmed > 0 {
             // Request `start + k` leaves save `start + k`: the last confirmed one or a
             // later one is on disk.
@@ -226,11 +218,7 @@ fn timego_save_survives_sigkill_at_random_moments() {
         }
         longest = longest.max(now.unwrap_or(0));
         saved = now;
-        let strays: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
-            .filter(|name| name.ends_with(".tmp"))
-            .collect();
+        let strays = names_in(dir, |name| name.ends_with(".tmp"));
         // A kill between creating the temporary file and the rename leaves it behind;
         // it has one fixed name, so the next save reuses it instead of piling up more.
         assert!(strays.len() <= 1, "temporary files pile up: {strays:?}");
@@ -246,7 +234,6 @@ fn timego_save_survives_sigkill_at_random_moments() {
         longest >= ACTIONS / 2,
         "seed {seed}: the saved game never grew beyond {longest} actions"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The request loop of one of the other files the app writes, and the file's contents
@@ -335,7 +322,8 @@ fn tutorial_loop() -> FileLoop {
 /// absent only if nothing was confirmed, is valid JSON, is byte for byte one of the
 /// documents the loop writes, and is never older than the last confirmed answer.
 fn survives_sigkill(file_loop: &FileLoop, kills: usize, rng: &mut Rng, seed: u64) {
-    let dir = scratch(&format!("loop-{}", file_loop.file));
+    let scratch = TestDir::new(&format!("crash-loop-{}", file_loop.file));
+    let dir = scratch.path();
     let path = dir.join(file_loop.file);
     let mut killed_mid_stream = 0;
     for kill in 0..kills {
@@ -349,7 +337,7 @@ fn survives_sigkill(file_loop: &FileLoop, kills: usize, rng: &mut Rng, seed: u64
         } else {
             KillAt::AfterFirstSave(Duration::from_micros(rng.below(20_000)))
         };
-        let confirmed = run_and_kill(&dir, &file_loop.requests, kill_at);
+        let confirmed = run_and_kill(dir, &file_loop.requests, kill_at);
         let now = std::fs::read_to_string(&path).ok();
         if let Some(text) = &now {
             serde_json::from_str::<serde_json::Value>(text)
@@ -376,15 +364,13 @@ fn survives_sigkill(file_loop: &FileLoop, kills: usize, rng: &mut Rng, seed: u64
         "seed {seed}: only {killed_mid_stream} of {kills} kills of {} landed while saving",
         file_loop.file
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A Go on surfaces game on Klein: a new game, then 120 placements, each at the view's
 /// revision (computed here, on a core of this process, before the children run).
 fn surface_game_loop() -> FileLoop {
-    let dir = scratch("surface-requests");
-    let store = Box::new(JsonFileSettings::new(dir.join("settings.json")));
-    let mut core = AppCore::open(&dir, store).unwrap();
+    let dir = TestDir::new("surface-requests");
+    let mut core = core_at(dir.path());
     let mut requests = vec![request(
         0,
         "surface_new",
@@ -416,7 +402,7 @@ fn surface_game_loop() -> FileLoop {
         requests.push(line);
     }
     drop(core);
-    std::fs::remove_dir_all(&dir).unwrap();
+    drop(dir);
     FileLoop::new(canon_app_core::surface::GAME_FILE_NAME, requests, false)
 }
 

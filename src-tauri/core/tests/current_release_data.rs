@@ -6,8 +6,7 @@
 //! settings file. The app core is started on a copy and must find all of it, and every
 //! file must still hold what it held (nothing rewritten by surprise).
 
-use canon_app_core::settings_store::JsonFileSettings;
-use canon_app_core::AppCore;
+use canon_app_core::test_dir::{core_at, paths_in, TestDir};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
@@ -16,27 +15,17 @@ fn fixture() -> PathBuf {
 }
 
 /// A copy of the fixture in a scratch directory (the core takes a lock and may write).
-fn copy(label: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "crab-canon-release-data-{label}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+fn copy(label: &str) -> TestDir {
+    let dir = TestDir::new(&format!("release-data-{label}"));
     for entry in std::fs::read_dir(fixture()).unwrap() {
         let entry = entry.unwrap();
-        std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
+        std::fs::copy(entry.path(), dir.path().join(entry.file_name())).unwrap();
     }
     dir
 }
 
 fn read_json(path: &Path) -> Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-fn open(dir: &Path) -> AppCore {
-    let store = Box::new(JsonFileSettings::new(dir.join("settings.json")));
-    AppCore::open(dir, store).unwrap()
 }
 
 /// The flat settings the release wrote, every field.
@@ -52,11 +41,12 @@ fn release_settings() -> Value {
 
 #[test]
 fn the_release_data_directory_opens_with_everything_in_it() {
-    let dir = copy("open");
+    let scratch = copy("open");
+    let dir = scratch.path();
     let game_before = std::fs::read_to_string(dir.join("timego.json")).unwrap();
     let tutorial_before = std::fs::read(dir.join("tutorial.json")).unwrap();
     let opponent_before = std::fs::read(dir.join("timego-opponent.json")).unwrap();
-    let core = open(&dir);
+    let core = core_at(dir);
     let status = serde_json::to_value(core.status()).unwrap();
     assert_eq!(status["instance"]["kind"], "primary");
     assert_eq!(status["settings_notice"], Value::Null);
@@ -94,11 +84,7 @@ fn the_release_data_directory_opens_with_everything_in_it() {
     }
 
     // The save set aside by the release is still there, byte for byte.
-    let kept: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.to_string_lossy().contains("timego.invalid-"))
-        .collect();
+    let kept: Vec<PathBuf> = paths_in(dir, |name| name.contains("timego.invalid-"));
     assert_eq!(kept.len(), 1);
     assert!(std::fs::read_to_string(&kept[0])
         .unwrap()
@@ -119,7 +105,6 @@ fn the_release_data_directory_opens_with_everything_in_it() {
     assert_eq!(status["invalid_files"], json!([]));
     assert_eq!(status["saves"]["timego"]["kind"], "saved");
     drop(core);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Where a flat setting of the release lives in the settings of this version: TimeGo's
@@ -131,22 +116,29 @@ fn settings_path(key: &str) -> String {
     }
 }
 
-#[test]
-fn the_release_settings_file_is_migrated_once_losing_nothing() {
-    let dir = copy("migrate");
-    let core = open(&dir);
-    drop(core);
-    let stored = read_json(&dir.join("settings.json"));
+/// Checks that the settings file `stored` holds every setting of the release's file
+/// (`place` says which file, for the message).
+fn assert_release_settings_kept(stored: &Value, place: &str) {
     for (key, value) in release_settings().as_object().unwrap() {
         assert_eq!(
             stored["settings"].pointer(&settings_path(key)),
             Some(value),
-            "setting {key} is kept in the migrated file"
+            "setting {key} is kept in {place}"
         );
     }
+}
+
+#[test]
+fn the_release_settings_file_is_migrated_once_losing_nothing() {
+    let scratch = copy("migrate");
+    let dir = scratch.path();
+    let core = core_at(dir);
+    drop(core);
+    let stored = read_json(&dir.join("settings.json"));
+    assert_release_settings_kept(&stored, "the migrated file");
     assert_eq!(stored["settings"].as_object().unwrap().len(), 4, "{stored}");
     let migrated = std::fs::read(dir.join("settings.json")).unwrap();
-    let again = open(&dir);
+    let again = core_at(dir);
     assert_eq!(again.status().settings_notice, None);
     drop(again);
     assert_eq!(
@@ -154,23 +146,16 @@ fn the_release_settings_file_is_migrated_once_losing_nothing() {
         migrated,
         "migrated once: a second start writes nothing"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn the_release_settings_file_loses_nothing_when_saved_again() {
-    let dir = copy("settings");
-    let mut core = open(&dir);
+    let scratch = copy("settings");
+    let dir = scratch.path();
+    let mut core = core_at(dir);
     let settings = core.settings();
     core.set_settings(settings).unwrap();
     let stored = read_json(&dir.join("settings.json"));
-    for (key, value) in release_settings().as_object().unwrap() {
-        assert_eq!(
-            stored["settings"].pointer(&settings_path(key)),
-            Some(value),
-            "setting {key} is kept in the file"
-        );
-    }
+    assert_release_settings_kept(&stored, "the file");
     drop(core);
-    std::fs::remove_dir_all(&dir).unwrap();
 }

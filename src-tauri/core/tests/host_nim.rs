@@ -8,7 +8,7 @@ use canon_app_core::host::job::{start_run_finish, Held, JobEnd, JobStop, Search,
 use canon_app_core::host::session::GameSession;
 use canon_app_core::host::HostedGame;
 use canon_app_core::save_slot::SaveStatus;
-use canon_app_core::test_dir::TestDir;
+use canon_app_core::test_dir::{paths_in, TestDir};
 use canon_app_core::AppError;
 use std::path::Path;
 use std::sync::atomic::Ordering;
@@ -265,11 +265,7 @@ fn an_invalid_save_is_kept_and_set_aside_only_on_confirmation() {
     session.set_aside_invalid(true).unwrap();
     assert_eq!(session.save_status(), &SaveStatus::Saved);
     assert_eq!(dir.saved(), session.export().unwrap());
-    let kept: Vec<_> = std::fs::read_dir(dir.path())
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.to_string_lossy().contains("nim.invalid-"))
-        .collect();
+    let kept = paths_in(dir.path(), |name| name.contains("nim.invalid-"));
     assert_eq!(kept.len(), 1);
     assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), "{ broken");
 }

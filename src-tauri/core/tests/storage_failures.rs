@@ -11,8 +11,7 @@
 use canon_app_core::atomic_file::fault;
 use canon_app_core::save_slot::SaveStatus;
 use canon_app_core::settings::{Settings, Theme};
-use canon_app_core::settings_store::JsonFileSettings;
-use canon_app_core::test_dir::TestDir;
+use canon_app_core::test_dir::{core_at, names_in, TestDir};
 use canon_app_core::timego::{ApplyArgs, ComputerSide, NewGameArgs, OpponentSettings};
 use canon_app_core::tutorial::{LessonArgs, TutorialActionArgs};
 use canon_app_core::{AppCore, AppError};
@@ -23,11 +22,6 @@ use std::path::Path;
 
 const NO_SPACE: i32 = 28;
 const READ_ONLY: i32 = 30;
-
-fn open(dir: &Path) -> AppCore {
-    let store = Box::new(JsonFileSettings::new(dir.join("settings.json")));
-    AppCore::open(dir, store).unwrap()
-}
 
 fn place(core: &mut AppCore, player: Color, point: u16) -> SaveStatus {
     core.timego_mut()
@@ -52,19 +46,13 @@ fn solve(core: &mut AppCore, index: usize) -> Option<String> {
 
 /// Every file of the directory with its contents (the lock file aside).
 fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|entry| entry.unwrap())
-        .filter(|entry| entry.file_name() != "instance.lock")
-        .map(|entry| {
-            (
-                entry.file_name().to_string_lossy().into_owned(),
-                std::fs::read(entry.path()).unwrap(),
-            )
+    names_in(dir, |name| name != "instance.lock")
+        .into_iter()
+        .map(|name| {
+            let bytes = std::fs::read(dir.join(&name)).unwrap();
+            (name, bytes)
         })
-        .collect();
-    files.sort();
-    files
+        .collect()
 }
 
 /// Saves everything once, then breaks the disk with `break_it`, and checks that every
@@ -77,7 +65,7 @@ fn saving_fails_and_nothing_saved_is_lost(
     words: &str,
 ) {
     let dir = TestDir::new(label);
-    let mut core = open(dir.path());
+    let mut core = core_at(dir.path());
     core.timego_mut()
         .new_game(NewGameArgs { size: 5, komi: 0.5 })
         .unwrap();
@@ -143,7 +131,7 @@ fn saving_fails_and_nothing_saved_is_lost(
     assert_eq!(place(&mut core, Color::White, 8), SaveStatus::Saved);
     core.set_settings(light.clone()).unwrap();
     drop(core);
-    let reopened = open(dir.path());
+    let reopened = core_at(dir.path());
     assert_eq!(reopened.timego().view().turns.len(), 4);
     assert_eq!(reopened.settings(), light);
     let solved: Vec<bool> = reopened

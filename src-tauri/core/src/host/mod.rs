@@ -89,6 +89,28 @@ impl GameId {
         self.entry().name
     }
 
+    /// The game's id, as its commands begin (`timego_open`) and as it is serialized.
+    pub fn id(self) -> &'static str {
+        match self {
+            GameId::TimeGo => "timego",
+            GameId::Surface => "surface",
+            GameId::Chess => "chess",
+        }
+    }
+
+    /// The game whose id is `id`.
+    pub fn from_id(id: &str) -> Option<GameId> {
+        GAMES
+            .iter()
+            .map(|entry| entry.game)
+            .find(|game| game.id() == id)
+    }
+
+    /// Whether this version has a screen (and a session) for it.
+    pub fn playable(self) -> bool {
+        self.entry().playable
+    }
+
     /// The game whose documents have the `schema` value `kind`.
     pub fn of_document_kind(kind: &str) -> Option<GameId> {
         GAMES
@@ -96,6 +118,14 @@ impl GameId {
             .find(|entry| entry.document_kinds.contains(&kind))
             .map(|entry| entry.game)
     }
+}
+
+/// The ids of the games this version can play, in the order of [`GAMES`].
+pub fn playable_ids() -> impl Iterator<Item = &'static str> {
+    GAMES
+        .iter()
+        .filter(|entry| entry.playable)
+        .map(|entry| entry.game.id())
 }
 
 /// The largest document any game accepts, the bound for reading a file before its game
@@ -194,5 +224,20 @@ mod tests {
             serde_json::to_value(GameId::TimeGo).unwrap(),
             serde_json::json!("timego")
         );
+    }
+
+    #[test]
+    fn a_games_id_is_its_serialized_name_and_names_it_back() {
+        for entry in GAMES {
+            let id = entry.game.id();
+            assert_eq!(
+                serde_json::to_value(entry.game).unwrap(),
+                serde_json::json!(id)
+            );
+            assert_eq!(GameId::from_id(id), Some(entry.game));
+        }
+        assert_eq!(GameId::from_id("poker"), None);
+        assert_eq!(GameId::from_id("TimeGo"), None);
+        assert_eq!(playable_ids().collect::<Vec<_>>(), ["timego"]);
     }
 }

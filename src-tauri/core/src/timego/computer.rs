@@ -437,9 +437,9 @@ impl TimeGoSession {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::settings::Settings;
     use crate::test_dir::TestDir;
-    use crate::timego::{NewGameArgs, ReviewArgs, SAVE_FILE_NAME};
+    use crate::timego::test_support::{self, new_game, place, saved};
+    use crate::timego::{ReviewArgs, SAVE_FILE_NAME};
     use std::sync::atomic::Ordering;
 
     /// A reproducible search: a fixed work budget and seed, with a generous deadline that
@@ -448,30 +448,26 @@ mod tests {
         SearchLimits::deterministic(400, 7, 60_000)
     }
 
+    /// A session on `dir` whose computer searches [`steady`]ly.
     fn session(dir: &TestDir, may_write: bool) -> TimeGoSession {
-        let mut session = TimeGoSession::open(dir.path(), may_write, &Settings::default());
+        let mut session = test_support::session(dir, may_write);
         session.set_think_limits(steady());
         session
     }
 
-    fn saved(dir: &TestDir) -> String {
-        std::fs::read_to_string(dir.path().join(SAVE_FILE_NAME)).unwrap()
-    }
-
-    fn place(player: Color, point: u16) -> ApplyArgs {
-        ApplyArgs {
-            action: Action::Place { player, point },
-            replace_future: false,
-        }
-    }
-
     /// A 4×4 game where Black and White have each placed one stone: Black to move.
     fn opening(session: &mut TimeGoSession) {
-        session
-            .new_game(NewGameArgs { size: 4, komi: 0.5 })
-            .unwrap();
+        new_game(session, 4, 0.5);
         session.apply(place(Color::Black, 5)).unwrap();
         session.apply(place(Color::White, 10)).unwrap();
+    }
+
+    /// A fresh directory with a writing session on [`opening`].
+    fn opened(label: &str) -> (TestDir, TimeGoSession) {
+        let dir = TestDir::new(label);
+        let mut session = session(&dir, true);
+        opening(&mut session);
+        (dir, session)
     }
 
     fn every_level(session: &mut TimeGoSession, level: Level) {
@@ -486,9 +482,7 @@ mod tests {
     #[test]
     fn the_reply_is_legal_and_played_through_the_players_path_with_autosave() {
         for level in Level::ALL {
-            let dir = TestDir::new("computer-played");
-            let mut session = session(&dir, true);
-            opening(&mut session);
+            let (dir, mut session) = opened("computer-played");
             every_level(&mut session, level);
             assert!(session.view().computer_to_move, "Black is the computer");
             let legal = session.legal();
@@ -527,17 +521,13 @@ mod tests {
     fn a_reply_for_a_game_replaced_meanwhile_is_discarded() {
         let dir = TestDir::new("computer-stale-revision");
         let mut session = session(&dir, true);
-        session
-            .new_game(NewGameArgs { size: 4, komi: 0.5 })
-            .unwrap();
+        new_game(&mut session, 4, 0.5);
         let job = session.computer_start(ComputerMoveArgs::default()).unwrap();
         let flag = job.cancel_flag();
         let result = job.run();
         assert!(result.is_ok(), "the search finished before the change");
         // Same cursor (0), different game: only the revision tells them apart.
-        session
-            .new_game(NewGameArgs { size: 5, komi: 0.5 })
-            .unwrap();
+        new_game(&mut session, 5, 0.5);
         assert!(flag.load(Ordering::Relaxed), "the new game raised the flag");
         let before = saved(&dir);
         match session.computer_finish(job, result) {
@@ -550,16 +540,26 @@ mod tests {
         assert_eq!(saved(&dir), before);
     }
 
-    #[test]
-    fn a_reply_for_another_cursor_is_discarded() {
-        let dir = TestDir::new("computer-stale-cursor");
-        let mut session = session(&dir, true);
-        opening(&mut session);
+    /// Runs a search on [`opened`]'s position, lets `meanwhile` change the session, then
+    /// finishes the job: the directory, the save before the finish, and the outcome.
+    fn finished_after(
+        label: &str,
+        meanwhile: impl FnOnce(&mut TimeGoSession),
+    ) -> (TestDir, String, ComputerOutcome) {
+        let (dir, mut session) = opened(label);
         let job = session.computer_start(ComputerMoveArgs::default()).unwrap();
         let result = job.run();
-        session.review(ReviewArgs { cursor: 1 }).unwrap();
+        meanwhile(&mut session);
         let before = saved(&dir);
         let outcome = session.computer_finish(job, result);
+        (dir, before, outcome)
+    }
+
+    #[test]
+    fn a_reply_for_another_cursor_is_discarded() {
+        let (dir, before, outcome) = finished_after("computer-stale-cursor", |session| {
+            session.review(ReviewArgs { cursor: 1 }).unwrap();
+        });
         assert!(
             matches!(outcome, ComputerOutcome::Discarded { ref view, .. } if view.cursor == 1 && view.turns.len() == 2),
             "{outcome:?}"
@@ -569,13 +569,9 @@ mod tests {
 
     #[test]
     fn a_reply_after_a_persons_move_is_discarded_and_the_persons_move_stays() {
-        let dir = TestDir::new("computer-stale-move");
-        let mut session = session(&dir, true);
-        opening(&mut session);
-        let job = session.computer_start(ComputerMoveArgs::default()).unwrap();
-        let result = job.run();
-        session.apply(place(Color::Black, 0)).unwrap();
-        let outcome = session.computer_finish(job, result);
+        let (_dir, _, outcome) = finished_after("computer-stale-move", |session| {
+            session.apply(place(Color::Black, 0)).unwrap();
+        });
         assert!(
             matches!(outcome, ComputerOutcome::Discarded { ref view, .. } if view.turns.len() == 3 && view.turns[2] == Action::Place { player: Color::Black, point: 0 }),
             "{outcome:?}"
@@ -584,9 +580,7 @@ mod tests {
 
     #[test]
     fn cancel_stops_a_long_search_and_leaves_the_game_unchanged() {
-        let dir = TestDir::new("computer-cancel");
-        let mut session = session(&dir, true);
-        opening(&mut session);
+        let (dir, mut session) = opened("computer-cancel");
         // A minute of thinking: only the cancel can end it before the test times out.
         session.set_think_limits(think_limits(60_000));
         let before = (session.view(), saved(&dir));
@@ -611,9 +605,7 @@ mod tests {
 
     #[test]
     fn a_reply_arriving_after_cancel_is_not_played() {
-        let dir = TestDir::new("computer-cancel-late");
-        let mut session = session(&dir, true);
-        opening(&mut session);
+        let (_dir, mut session) = opened("computer-cancel-late");
         let job = session.computer_start(ComputerMoveArgs::default()).unwrap();
         let result = job.run();
         assert!(result.is_ok());
@@ -638,9 +630,7 @@ mod tests {
 
     #[test]
     fn a_computer_time_move_comes_with_its_consequences_and_comparison() {
-        let dir = TestDir::new("computer-time-move");
-        let mut session = session(&dir, true);
-        opening(&mut session);
+        let (_dir, mut session) = opened("computer-time-move");
         session.apply(place(Color::Black, 9)).unwrap();
         session.apply(place(Color::White, 6)).unwrap();
         let time = session
@@ -672,9 +662,7 @@ mod tests {
 
     #[test]
     fn a_reply_the_engine_refuses_is_not_played() {
-        let dir = TestDir::new("computer-refused");
-        let mut session = session(&dir, true);
-        opening(&mut session);
+        let (dir, mut session) = opened("computer-refused");
         let before = (session.view(), saved(&dir));
         let job = session.computer_start(ComputerMoveArgs::default()).unwrap();
         // Point 5 holds Black's stone: the engine must refuse it again at the finish.
@@ -695,9 +683,7 @@ mod tests {
 
     #[test]
     fn the_deadline_ends_the_search_without_a_move() {
-        let dir = TestDir::new("computer-deadline");
-        let mut session = session(&dir, true);
-        opening(&mut session);
+        let (dir, mut session) = opened("computer-deadline");
         // A zero hard deadline has always passed at the search's first check.
         session.set_think_limits(SearchLimits::deterministic(1_000_000, 1, 0));
         let before = saved(&dir);
@@ -713,9 +699,7 @@ mod tests {
 
     #[test]
     fn while_reviewing_the_computer_replaces_the_future_only_when_approved() {
-        let dir = TestDir::new("computer-review");
-        let mut session = session(&dir, true);
-        opening(&mut session);
+        let (_dir, mut session) = opened("computer-review");
         session.review(ReviewArgs { cursor: 1 }).unwrap();
         let refused = session.computer_start(ComputerMoveArgs::default());
         assert!(
@@ -741,9 +725,7 @@ mod tests {
 
     #[test]
     fn an_ended_game_has_no_computer_move() {
-        let dir = TestDir::new("computer-ended");
-        let mut session = session(&dir, true);
-        opening(&mut session);
+        let (_dir, mut session) = opened("computer-ended");
         session
             .apply(ApplyArgs {
                 action: Action::Pass {
@@ -790,7 +772,7 @@ mod tests {
         second.set_opponent(OpponentSettings::default()).unwrap();
         assert_eq!(session(&dir, true).opponent(), settings);
 
-        first.new_game(NewGameArgs { size: 5, komi: 0.5 }).unwrap();
+        new_game(&mut first, 5, 0.5);
         assert_eq!(first.opponent(), OpponentSettings::default());
         assert_eq!(session(&dir, true).opponent(), OpponentSettings::default());
     }
@@ -830,7 +812,7 @@ mod tests {
             level: Level::default(),
         };
         player.set_opponent(white).unwrap();
-        player.new_game(NewGameArgs { size: 4, komi: 0.5 }).unwrap();
+        new_game(&mut player, 4, 0.5);
         player.set_opponent(white).unwrap();
         assert_eq!(
             std::fs::read_to_string(&path).unwrap(),
@@ -853,9 +835,7 @@ mod tests {
 
     #[test]
     fn changing_the_opponent_cancels_a_running_search() {
-        let dir = TestDir::new("computer-settings-cancel");
-        let mut session = session(&dir, true);
-        opening(&mut session);
+        let (_dir, mut session) = opened("computer-settings-cancel");
         let job = session.computer_start(ComputerMoveArgs::default()).unwrap();
         session.set_opponent(OpponentSettings::default()).unwrap();
         assert_eq!(job.run(), Err(SearchStop::Cancelled));

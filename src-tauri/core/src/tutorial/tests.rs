@@ -1,7 +1,5 @@
 use super::*;
-use crate::app::AppCore;
-use crate::settings_store::JsonFileSettings;
-use crate::test_dir::TestDir;
+use crate::test_dir::{core_in, TestDir};
 use canon_engine::timego::tutorial::LessonStatus;
 
 fn session(dir: &TestDir) -> TutorialSession {
@@ -47,8 +45,7 @@ fn progress_is_remembered_across_sessions() {
 #[test]
 fn the_tutorial_never_touches_the_saved_game() {
     let dir = TestDir::new("tutorial-apart");
-    let store = Box::new(JsonFileSettings::new(dir.path().join("settings.json")));
-    let mut core = AppCore::open(dir.path(), store).unwrap();
+    let mut core = core_in(&dir);
     let before = core.timego().view();
     let saved = std::fs::read(dir.path().join(crate::timego::SAVE_FILE_NAME)).ok();
     for index in 0..LESSONS.len() {
@@ -136,11 +133,7 @@ fn bad_progress_files_are_set_aside_with_a_reason() {
         );
         session.set_aside_invalid().unwrap();
         assert_eq!(session.invalid_file(), None);
-        let kept: Vec<_> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .filter(|name| name.starts_with("tutorial.invalid-"))
-            .collect();
+        let kept = dir.names_starting_with("tutorial.invalid-");
         assert_eq!(kept.len(), 1, "{label}: {kept:?}");
         assert_eq!(
             std::fs::read_to_string(dir.path().join(&kept[0])).unwrap(),

@@ -1,5 +1,6 @@
 import * as api from '../../lib/api';
 import type { ComputerResult } from '../../lib/api';
+import { Latest } from '../../lib/game/latest';
 import { GameSession, reasonOf, type ComputerProblem, type GameBackend, type Notice } from '../../lib/game/session.svelte';
 import type { Arrival, Group, Opponent, TimeGoState, Reason, TimePreview, Turn } from './model';
 import type { LevelInfo } from '../../lib/bindings/LevelInfo';
@@ -59,8 +60,10 @@ export class TimeGoController extends GameSession<TimeGoState, Turn, ComputerRes
   computerTime: ComputerTimeMove | null = $state(null);
   /** Whether the preview shown is the computer's time move (after the fact) rather than an exploration. */
   showingComputerTime = $state(false);
-  #request = 0;
-  #inspectRequest = 0;
+  /** The traveller's arrivals and previews: a newer choice makes older replies stale. */
+  #exploring = new Latest();
+  /** The inspected group: a newer point makes older replies stale. */
+  #inspecting = new Latest();
   #timer: ReturnType<typeof setInterval> | null = null;
 
   constructor() {
@@ -160,18 +163,18 @@ export class TimeGoController extends GameSession<TimeGoState, Turn, ComputerRes
     this.resetExploration();
     this.traveller = source;
     this.notice = null;
-    const request = ++this.#request;
-    try {
-      const arrivals = await api.timegoArrivals(source);
-      if (request !== this.#request) return;
-      this.arrivals = arrivals;
-      const nearest = arrivals.reduce<number | null>((best, a) => (best === null || a.target > best ? a.target : best), null);
-      if (nearest !== null) await this.chooseArrival(nearest);
-    } catch (e) {
-      if (request !== this.#request) return;
-      this.traveller = null;
-      this.notice = { reason: reasonOf(e) };
-    }
+    await this.#exploring.run(
+      () => api.timegoArrivals(source),
+      async (arrivals) => {
+        this.arrivals = arrivals;
+        const nearest = arrivals.reduce<number | null>((best, a) => (best === null || a.target > best ? a.target : best), null);
+        if (nearest !== null) await this.chooseArrival(nearest);
+      },
+      (e) => {
+        this.traveller = null;
+        this.notice = { reason: reasonOf(e) };
+      },
+    );
   }
 
   /** Previews the time move to gap `target`, or explains why that arrival is not allowed. */
@@ -181,15 +184,16 @@ export class TimeGoController extends GameSession<TimeGoState, Turn, ComputerRes
     this.target = target;
     this.preview = null;
     this.arrivalProblem = null;
-    const request = ++this.#request;
-    try {
-      const preview = await api.timegoPreview(this.traveller, target);
-      if (request !== this.#request) return;
-      this.preview = preview;
-    } catch (e) {
-      if (request !== this.#request) return;
-      this.arrivalProblem = reasonOf(e);
-    }
+    const traveller = this.traveller;
+    await this.#exploring.run(
+      () => api.timegoPreview(traveller, target),
+      (preview) => {
+        this.preview = preview;
+      },
+      (e) => {
+        this.arrivalProblem = reasonOf(e);
+      },
+    );
   }
 
   /** Shows or hides the comparison of original and rewritten boards. */
@@ -203,15 +207,16 @@ export class TimeGoController extends GameSession<TimeGoState, Turn, ComputerRes
     if (!view) return;
     this.inspected = point;
     this.inspectedGroup = null;
-    const request = ++this.#inspectRequest;
-    try {
-      const group = await api.timegoGroup(view.board, point);
-      if (request !== this.#inspectRequest) return;
-      this.inspectedGroup = group;
-      if (!group) this.inspected = null;
-    } catch (e) {
-      if (request === this.#inspectRequest) this.notice = { reason: reasonOf(e) };
-    }
+    await this.#inspecting.run(
+      () => api.timegoGroup(view.board, point),
+      (group) => {
+        this.inspectedGroup = group;
+        if (!group) this.inspected = null;
+      },
+      (e) => {
+        this.notice = { reason: reasonOf(e) };
+      },
+    );
   }
 
   /** Starts the causal replay of the previewed time move at its arrival. */
@@ -290,7 +295,7 @@ export class TimeGoController extends GameSession<TimeGoState, Turn, ComputerRes
   }
 
   #clearInspection(): void {
-    this.#inspectRequest++;
+    this.#inspecting.drop();
     this.inspected = null;
     this.inspectedGroup = null;
   }
@@ -298,7 +303,7 @@ export class TimeGoController extends GameSession<TimeGoState, Turn, ComputerRes
   protected override resetExploration(): void {
     this.showingComputerTime = false;
     this.showResult();
-    this.#request++;
+    this.#exploring.drop();
     this.traveller = null;
     this.arrivals = [];
     this.target = null;

@@ -4,6 +4,8 @@ import { t } from '../../lib/i18n';
 import { levelName, levelSummary, noTravellerText, reasonText, turnText } from './words';
 import { locale } from 'svelte-i18n';
 import { squareLayout } from '../../lib/board/fixtures';
+import { toCommandError } from '../../lib/api';
+import { reasonOf } from '../../lib/game/session.svelte';
 
 const four = squareLayout(4);
 const five = squareLayout(5);
@@ -37,6 +39,12 @@ describe('reasons in words', () => {
 
   it('keeps the backend sentence for kinds it cannot translate', () => {
     expect(reasonText(tr, { kind: 'storage', message: 'disk full' }, five)).toBe('disk full');
+  });
+
+  it("shows the backend's sentence for a game this version cannot play yet", () => {
+    const message = 'Time Chess has no screen in this version yet; nothing was changed';
+    const error = toCommandError({ kind: 'not_playable_yet', game: 'chess', message });
+    expect(reasonText(tr, reasonOf(error), null)).toBe(message);
   });
 
   it('writes turns with placements numbered from 1', () => {

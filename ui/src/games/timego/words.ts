@@ -1,5 +1,6 @@
 import type { Translate } from '../../lib/i18n';
 import { nameOf, type BoardLayout } from '../../lib/board/layout';
+import type { MarkerKind } from '../../lib/board/markers';
 import type { Reason, Stone, Turn } from './model';
 
 type T = Translate;
@@ -84,4 +85,19 @@ export function levelName(t: T, level: { name: string }): string {
 /** A level's one-line summary in the player's language, or the engine's English sentence. */
 export function levelSummary(t: T, level: { name: string; summary: string }): string {
   return t(`timego.opponent.levels.${level.name}.summary`, { default: level.summary });
+}
+
+/** What a board marker says of its point to a screen reader, for the `kinds` a board draws. */
+export function markerWords(t: T, kinds: readonly MarkerKind[]): Partial<Record<MarkerKind, string>> {
+  const words: Record<MarkerKind, string> = {
+    ring: t('timego.board.movable'),
+    locked: t('timego.board.lockedBirth'),
+    selected: t('timego.board.selectedTraveller'),
+    last: t('timego.board.lastMove'),
+    liberty: t('timego.board.liberty'),
+    cross: t('timego.board.cancelled'),
+    restored: t('timego.board.restored'),
+    group: t('timego.compare.group'),
+  };
+  return Object.fromEntries(kinds.map((kind) => [kind, words[kind]]));
 }
