@@ -1,5 +1,5 @@
-//! One layer of the space-time stack: the board of one turn, with an occupancy mask so
-//! that blocking and emptiness tests are single bit operations.
+//! One layer of the space-time stack: the board of one turn, with occupancy masks by side
+//! and by kind so that blocking, emptiness and attack tests are bit operations.
 
 use super::coord::Square;
 use super::piece::{Color, Kind, Piece};
@@ -9,10 +9,11 @@ use super::piece::{Color, Kind, Piece};
 pub struct Layer {
     cells: [Option<Piece>; 64],
     occupied: u64,
-    /// Squares holding a king, so check detection finds king instances without a scan.
-    kings: u64,
     /// Squares holding a white piece.
     white: u64,
+    /// Squares holding each kind of piece (indexed by `Kind as usize`), so that check
+    /// detection finds king instances and attackers without a scan.
+    kinds: [u64; 6],
 }
 
 impl Layer {
@@ -21,8 +22,8 @@ impl Layer {
         Layer {
             cells: [None; 64],
             occupied: 0,
-            kings: 0,
             white: 0,
+            kinds: [0; 6],
         }
     }
 
@@ -40,14 +41,14 @@ impl Layer {
     pub fn set(&mut self, square: Square, piece: Option<Piece>) -> Option<Piece> {
         let old = std::mem::replace(&mut self.cells[square as usize], piece);
         let bit = 1u64 << square;
-        self.occupied &= !bit;
-        self.kings &= !bit;
-        self.white &= !bit;
+        if let Some(old) = old {
+            self.occupied &= !bit;
+            self.white &= !bit;
+            self.kinds[old.kind as usize] &= !bit;
+        }
         if let Some(piece) = piece {
             self.occupied |= bit;
-            if piece.kind == Kind::King {
-                self.kings |= bit;
-            }
+            self.kinds[piece.kind as usize] |= bit;
             if piece.color == Color::White {
                 self.white |= bit;
             }
@@ -55,13 +56,28 @@ impl Layer {
         old
     }
 
+    /// The occupied squares.
+    pub(crate) fn occupied(&self) -> u64 {
+        self.occupied
+    }
+
+    /// The squares holding a piece of `color`.
+    pub(crate) fn side(&self, color: Color) -> u64 {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.occupied & !self.white,
+        }
+    }
+
+    /// The squares holding a piece of `color` and `kind`.
+    pub(crate) fn of(&self, color: Color, kind: Kind) -> u64 {
+        self.kinds[kind as usize] & self.side(color)
+    }
+
     /// The squares of `color`'s king instances (more than one when a braindead copy of the
     /// king stands in this layer beside its younger self).
     pub fn king_squares(&self, color: Color) -> impl Iterator<Item = Square> {
-        let mut mask = match color {
-            Color::White => self.kings & self.white,
-            Color::Black => self.kings & !self.white,
-        };
+        let mut mask = self.of(color, Kind::King);
         std::iter::from_fn(move || {
             if mask == 0 {
                 return None;

@@ -3,6 +3,7 @@
 //! king (A.6), and the list of legal moves, found by applying and taking back each
 //! candidate in place.
 
+use super::attack::attacks_instance;
 use super::coord::{Move, Pos, Square, BOARD};
 use super::game::{EndReason, Game, Outcome, Winner, MAX_MOVES};
 use super::geometry::{
@@ -47,6 +48,16 @@ pub enum IllegalMove {
     /// The move would leave the mover's king attackable, or destroy it.
     #[error("Move puts you in check")]
     Check,
+}
+
+/// How check detection finds the attackers of a king instance.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Detector {
+    /// The attack masks of `attack.rs`: what the engine plays with.
+    Masks,
+    /// Looking outward from each king instance over every displacement of every kind: the
+    /// engine's check test before the masks, kept as the reference the tests compare with.
+    Scan,
 }
 
 fn kind_name(kind: Kind) -> &'static str {
@@ -160,6 +171,17 @@ impl Game {
     /// is the test every move must pass (`legal_after`) applied to a pass, as chess
     /// defines check. Arrivals are applied and taken back, hence `&mut`.
     pub fn is_in_check(&mut self) -> bool {
+        self.is_in_check_with(Detector::Masks)
+    }
+
+    /// `is_in_check` judged with the reference check test (scanning every displacement
+    /// instead of the attack masks), for the test suite's cross-check.
+    #[doc(hidden)]
+    pub fn is_in_check_by_scan(&mut self) -> bool {
+        self.is_in_check_with(Detector::Scan)
+    }
+
+    fn is_in_check_with(&mut self, detector: Detector) -> bool {
         if self.outcome.is_some() {
             return false;
         }
@@ -167,7 +189,7 @@ impl Game {
         self.make_pass();
         let events = &self.journal.events;
         let exposed = king_destroyed(events, side)
-            || (!king_lost(events, side) && self.exposed_after_move(side));
+            || (!king_lost(events, side) && self.exposed_after_move_with(side, detector));
         self.unmake();
         exposed
     }
@@ -237,6 +259,10 @@ impl Game {
 
     /// Applies a pseudo-legal move in place, judges the mover's king, and takes it back.
     fn legal_after(&mut self, mv: Move) -> bool {
+        self.legal_after_with(mv, Detector::Masks)
+    }
+
+    fn legal_after_with(&mut self, mv: Move, detector: Detector) -> bool {
         let side = self.to_move();
         self.make(mv);
         let events = &self.journal.events;
@@ -246,7 +272,7 @@ impl Game {
             // The move stands and loses the game (A.4.2); it is not refused.
             true
         } else {
-            !self.exposed_after_move(side)
+            !self.exposed_after_move_with(side, detector)
         };
         self.unmake();
         legal
@@ -325,6 +351,17 @@ impl Game {
     /// Every legal move of the side to move, in a fixed order (by starting square, then
     /// direction); empty once the game has ended.
     pub fn legal_moves(&mut self) -> Vec<Move> {
+        self.legal_moves_with(Detector::Masks)
+    }
+
+    /// `legal_moves` judged with the reference check test (scanning every displacement
+    /// instead of the attack masks), for the test suite's cross-check.
+    #[doc(hidden)]
+    pub fn legal_moves_by_scan(&mut self) -> Vec<Move> {
+        self.legal_moves_with(Detector::Scan)
+    }
+
+    fn legal_moves_with(&mut self, detector: Detector) -> Vec<Move> {
         let mut legal = Vec::new();
         if self.outcome.is_some() {
             return legal;
@@ -335,7 +372,7 @@ impl Game {
             self.pseudo_moves_from(square, piece, &mut candidates);
         }
         for mv in candidates {
-            if self.legal_after(mv) {
+            if self.legal_after_with(mv, detector) {
                 legal.push(mv);
             }
         }
@@ -383,24 +420,40 @@ impl Game {
         false
     }
 
+    /// `attacked_with` the attack masks.
+    #[cfg(test)]
+    pub(super) fn attacked(&self, side: Color, present: u32) -> bool {
+        self.attacked_with(side, present, Detector::Masks)
+    }
+
     /// Whether `side`'s king can be taken by the opponent commanding the pieces of layer
     /// `present` (the present, or the turn after it, which reads as the present): some
     /// opposing piece there can move onto an instance of the king in that layer or any
     /// earlier one (A.6). No piece moves more than seven turns, so only the instances in
     /// the last eight layers matter.
-    pub(super) fn attacked(&self, side: Color, present: u32) -> bool {
+    fn attacked_with(&self, side: Color, present: u32, detector: Detector) -> bool {
         let oldest = present.saturating_sub(MAX_SLIDE as u32);
+        let top = self.layer_or_present(present);
+        let attacker = side.opponent();
         (oldest..=present).any(|turn| {
             self.layer_or_present(turn)
                 .king_squares(side)
-                .any(|square| {
-                    self.instance_attacked(Pos::new(square, turn), present, side.opponent())
+                .any(|square| match detector {
+                    Detector::Masks => {
+                        attacks_instance(top, attacker, square, present - turn, |j| {
+                            self.layer_or_present(present - j)
+                        })
+                    }
+                    Detector::Scan => {
+                        self.instance_attacked(Pos::new(square, turn), present, attacker)
+                    }
                 })
         })
     }
 
     /// Whether a piece of `attacker` in layer `present` can move onto `king`, looking
-    /// outward from the king instance: a piece reaching an instance `back` turns earlier
+    /// outward from the king instance over every displacement (the reference for the
+    /// attack masks of `attack.rs`): a piece reaching an instance `back` turns earlier
     /// must move exactly `back` turns back, which leaves a handful of squares to look at.
     fn instance_attacked(&self, king: Pos, present: u32, attacker: Color) -> bool {
         let top = self.layer_or_present(present);
@@ -484,9 +537,14 @@ impl Game {
     /// Whether `side`, having just moved, left its king to be taken before it moves again:
     /// by a move of the opponent, or by an opposing traveller due at the end of the
     /// opponent's turn.
+    #[cfg(test)]
     fn exposed_after_move(&self, side: Color) -> bool {
+        self.exposed_after_move_with(side, Detector::Masks)
+    }
+
+    fn exposed_after_move_with(&self, side: Color, detector: Detector) -> bool {
         let next = self.now() + 1;
-        self.attacked(side, next) || self.arrival_threat(side, next)
+        self.attacked_with(side, next, detector) || self.arrival_threat(side, next)
     }
 }
 
@@ -505,6 +563,64 @@ mod tests {
             age: 0,
             moved: true,
         })
+    }
+
+    /// The attack masks answer exactly as the reference scan for every square of every
+    /// layer within reach, on random stacks of random layers (positions no game needs to
+    /// reach, so that rare geometry — sliders through many past layers, blocked or not —
+    /// is covered densely).
+    #[test]
+    fn attack_masks_equal_the_reference_scan_on_random_stacks() {
+        let kinds = [
+            Kind::Pawn,
+            Kind::Knight,
+            Kind::Bishop,
+            Kind::Rook,
+            Kind::Queen,
+            Kind::King,
+        ];
+        let mut rng = crate::rng::SplitMix64::new(15);
+        let mut attacked = 0;
+        for _ in 0..300 {
+            let density = 2 + rng.below(8);
+            let layers: Vec<Layer> = (0..1 + rng.below(12))
+                .map(|_| {
+                    let mut layer = Layer::empty();
+                    for square in 0..64 {
+                        if rng.below(20) < density {
+                            let color = if rng.below(2) == 0 {
+                                Color::White
+                            } else {
+                                Color::Black
+                            };
+                            layer.set(square, piece(0, color, kinds[rng.below(6)]));
+                        }
+                    }
+                    layer
+                })
+                .collect();
+            let mut game = Game::new();
+            game.layers = layers;
+            let now = game.now();
+            for present in [now, now + 1] {
+                let top = game.layer_or_present(present);
+                for attacker in [Color::White, Color::Black] {
+                    for turn in present.saturating_sub(MAX_SLIDE as u32 + 1)..=present {
+                        for square in 0..64 {
+                            let masks =
+                                attacks_instance(top, attacker, square, present - turn, |j| {
+                                    game.layer_or_present(present - j)
+                                });
+                            let scan =
+                                game.instance_attacked(Pos::new(square, turn), present, attacker);
+                            assert_eq!(masks, scan, "{} by {attacker:?}", Pos::new(square, turn));
+                            attacked += masks as usize;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(attacked > 10_000, "attacks were found ({attacked})");
     }
 
     /// White to move at turn 2 with no piece in the present (its king only in the past):

@@ -7,6 +7,7 @@
 //! arrival turn, unless its move has become illegal and it is Lost in Time).
 
 mod api;
+mod attack;
 mod coord;
 mod game;
 mod geometry;

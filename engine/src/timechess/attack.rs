@@ -1,0 +1,221 @@
+//! Attack masks: whether an opposing piece of the present can move onto a king instance,
+//! answered with bit operations on the layers' occupancy masks and precomputed tables
+//! instead of walking over pieces and displacements.
+//!
+//! A piece commanded in layer `top` reaches an instance `back` turns earlier only with a
+//! move that goes exactly `back` turns back (A.3), which leaves few shapes:
+//!
+//! - `back == 0`: chess attacks within the layer (knight, king, pawn diagonals, sliders
+//!   stopped by the first piece met);
+//! - `back == 1`: a knight two squares away along a file or rank, a king on the same
+//!   square or an orthogonal neighbour, a rook or queen on the same square, a bishop or
+//!   queen on an orthogonal neighbour (no intermediate position for any of them);
+//! - `back == 2`: a knight on an orthogonal neighbour;
+//! - `2 <= back <= 7`: a rook or queen on the same square sliding straight back along t,
+//!   or a bishop or queen `back` squares away along a file or rank sliding back along t
+//!   and that axis; the slide passes one position per intermediate layer, `j` turns below
+//!   `top` for its `j`-th step, and each must be empty.
+//!
+//! Pawns attack only their in-layer diagonal: a pawn's step into the future captures
+//! nothing now (rules page, Decision 5).
+
+use super::coord::Square;
+use super::geometry::MAX_SLIDE;
+use super::layer::Layer;
+use super::piece::{Color, Kind};
+
+/// The eight directions within a layer as (file step, rank step): four orthogonal, then
+/// four diagonal; the first two of each group raise the square index, the last two lower it.
+const COMPASS: [(i32, i32); 8] = [
+    (1, 0),
+    (0, 1),
+    (-1, 0),
+    (0, -1),
+    (1, 1),
+    (-1, 1),
+    (1, -1),
+    (-1, -1),
+];
+
+/// The squares at in-layer offsets `offsets` from each square, clipped to the board.
+const fn offsets_mask(offsets: &[(i32, i32)]) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut s = 0;
+    while s < 64 {
+        let (file, rank) = ((s % 8) as i32, (s / 8) as i32);
+        let mut i = 0;
+        while i < offsets.len() {
+            let (f, r) = (file + offsets[i].0, rank + offsets[i].1);
+            if f >= 0 && f < 8 && r >= 0 && r < 8 {
+                table[s] |= 1u64 << (r * 8 + f);
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    table
+}
+
+/// The squares strictly beyond each square along each of the `COMPASS` directions.
+const fn rays() -> [[u64; 64]; 8] {
+    let mut table = [[0u64; 64]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut s = 0;
+        while s < 64 {
+            let (mut f, mut r) = ((s % 8) as i32, (s / 8) as i32);
+            loop {
+                f += COMPASS[d].0;
+                r += COMPASS[d].1;
+                if f < 0 || f >= 8 || r < 0 || r >= 8 {
+                    break;
+                }
+                table[d][s] |= 1u64 << (r * 8 + f);
+            }
+            s += 1;
+        }
+        d += 1;
+    }
+    table
+}
+
+/// For each distance `d` in `0..8`, the squares exactly `d` away along a file or a rank.
+const fn orthogonal_at() -> [[u64; 64]; 8] {
+    let mut table = [[0u64; 64]; 8];
+    let mut d = 1;
+    while d < 8 {
+        table[d as usize] = offsets_mask(&[(d, 0), (-d, 0), (0, d), (0, -d)]);
+        d += 1;
+    }
+    table
+}
+
+/// The union of masks of `tables`.
+const fn union(tables: &[[u64; 64]]) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut s = 0;
+    while s < 64 {
+        let mut i = 0;
+        while i < tables.len() {
+            table[s] |= tables[i][s];
+            i += 1;
+        }
+        s += 1;
+    }
+    table
+}
+
+/// In-layer knight leaps.
+const KNIGHT: [u64; 64] = offsets_mask(&[
+    (1, 2),
+    (2, 1),
+    (-1, 2),
+    (-2, 1),
+    (1, -2),
+    (2, -1),
+    (-1, -2),
+    (-2, -1),
+]);
+
+/// In-layer king steps.
+const KING: [u64; 64] = offsets_mask(&COMPASS);
+
+/// Squares from which a white pawn attacks each square (one rank below, one file aside).
+const WHITE_PAWN_FROM: [u64; 64] = offsets_mask(&[(-1, -1), (1, -1)]);
+
+/// Squares from which a black pawn attacks each square (one rank above, one file aside).
+const BLACK_PAWN_FROM: [u64; 64] = offsets_mask(&[(-1, 1), (1, 1)]);
+
+/// `RAYS[d][s]`: the squares strictly beyond `s` in direction `COMPASS[d]`.
+const RAYS: [[u64; 64]; 8] = rays();
+
+/// `ORTHOGONAL_AT[d][s]`: the squares exactly `d` away from `s` along its file or rank.
+const ORTHOGONAL_AT: [[u64; 64]; 8] = orthogonal_at();
+
+/// Every square a rook on an empty layer reaches from each square.
+const ROOK_LINES: [u64; 64] = union(&[RAYS[0], RAYS[1], RAYS[2], RAYS[3]]);
+
+/// Every square a bishop on an empty layer reaches from each square.
+const BISHOP_LINES: [u64; 64] = union(&[RAYS[4], RAYS[5], RAYS[6], RAYS[7]]);
+
+/// The first occupied square met going from `square` in direction `COMPASS[d]`, if any.
+fn first_blocker(occupied: u64, square: usize, d: usize) -> Option<usize> {
+    let hit = RAYS[d][square] & occupied;
+    if hit == 0 {
+        None
+    } else if matches!(d, 0 | 1 | 4 | 5) {
+        Some(hit.trailing_zeros() as usize)
+    } else {
+        Some(63 - hit.leading_zeros() as usize)
+    }
+}
+
+/// Whether a slider among `straight` (rooks, queens) or `diagonal` (bishops, queens)
+/// reaches `square` within one layer of occupancy `occupied`.
+fn slides_onto(occupied: u64, square: usize, straight: u64, diagonal: u64) -> bool {
+    let hits = |range: std::ops::Range<usize>, sliders: u64| {
+        range
+            .into_iter()
+            .any(|d| first_blocker(occupied, square, d).is_some_and(|b| sliders & (1u64 << b) != 0))
+    };
+    (ROOK_LINES[square] & straight != 0 && hits(0..4, straight))
+        || (BISHOP_LINES[square] & diagonal != 0 && hits(4..8, diagonal))
+}
+
+/// Whether a piece of `attacker` in `top` can move onto `square` of the layer `back`
+/// turns below `top`. `below(j)` is the layer `j` turns below `top` (for `j < back`),
+/// whose position on a slide's path must be empty.
+pub(super) fn attacks_instance<'a>(
+    top: &'a Layer,
+    attacker: Color,
+    square: Square,
+    back: u32,
+    below: impl Fn(u32) -> &'a Layer,
+) -> bool {
+    let s = square as usize;
+    let bit = 1u64 << s;
+    let knights = top.of(attacker, Kind::Knight);
+    let kings = top.of(attacker, Kind::King);
+    let queens = top.of(attacker, Kind::Queen);
+    let straight = top.of(attacker, Kind::Rook) | queens;
+    let diagonal = top.of(attacker, Kind::Bishop) | queens;
+    match back {
+        0 => {
+            let pawns_from = match attacker {
+                Color::White => WHITE_PAWN_FROM[s],
+                Color::Black => BLACK_PAWN_FROM[s],
+            };
+            KNIGHT[s] & knights != 0
+                || KING[s] & kings != 0
+                || pawns_from & top.of(attacker, Kind::Pawn) != 0
+                || slides_onto(top.occupied(), s, straight, diagonal)
+        }
+        1 => {
+            ORTHOGONAL_AT[2][s] & knights != 0
+                || ORTHOGONAL_AT[1][s] & (kings | diagonal) != 0
+                || bit & (kings | straight) != 0
+        }
+        _ if back <= MAX_SLIDE as u32 => {
+            if back == 2 && ORTHOGONAL_AT[1][s] & knights != 0 {
+                return true;
+            }
+            // Straight back along t: every intermediate layer's copy of the square empty.
+            if bit & straight != 0 && (1..back).all(|j| below(j).is_empty(square)) {
+                return true;
+            }
+            // Back along t and one of x, y: the j-th step is j squares from the attacker.
+            let mut from = ORTHOGONAL_AT[back as usize][s] & diagonal;
+            while from != 0 {
+                let a = from.trailing_zeros() as i32;
+                from &= from - 1;
+                // Same file or same rank, so this is ±1 or ±8 exactly.
+                let unit = (s as i32 - a) / back as i32;
+                if (1..back).all(|j| below(j).is_empty((a + j as i32 * unit) as Square)) {
+                    return true;
+                }
+            }
+            false
+        }
+        _ => false,
+    }
+}
