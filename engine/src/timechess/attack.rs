@@ -21,7 +21,7 @@
 
 use super::coord::Square;
 use super::geometry::MAX_SLIDE;
-use super::layer::Layer;
+use super::layer::Masks;
 use super::piece::{Color, Kind};
 
 /// The eight directions within a layer as (file step, rank step): four orthogonal, then
@@ -162,60 +162,85 @@ fn slides_onto(occupied: u64, square: usize, straight: u64, diagonal: u64) -> bo
         || (BISHOP_LINES[square] & diagonal != 0 && hits(4..8, diagonal))
 }
 
-/// Whether a piece of `attacker` in `top` can move onto `square` of the layer `back`
-/// turns below `top`. `below(j)` is the layer `j` turns below `top` (for `j < back`),
-/// whose position on a slide's path must be empty.
-pub(super) fn attacks_instance<'a>(
-    top: &'a Layer,
-    attacker: Color,
-    square: Square,
-    back: u32,
-    below: impl Fn(u32) -> &'a Layer,
-) -> bool {
-    let s = square as usize;
-    let bit = 1u64 << s;
-    let knights = top.of(attacker, Kind::Knight);
-    let kings = top.of(attacker, Kind::King);
-    let queens = top.of(attacker, Kind::Queen);
-    let straight = top.of(attacker, Kind::Rook) | queens;
-    let diagonal = top.of(attacker, Kind::Bishop) | queens;
-    match back {
-        0 => {
-            let pawns_from = match attacker {
-                Color::White => WHITE_PAWN_FROM[s],
-                Color::Black => BLACK_PAWN_FROM[s],
-            };
-            KNIGHT[s] & knights != 0
-                || KING[s] & kings != 0
-                || pawns_from & top.of(attacker, Kind::Pawn) != 0
-                || slides_onto(top.occupied(), s, straight, diagonal)
+/// The pieces of one side that could take a king, as masks of the layer they move from.
+pub(super) struct Attackers {
+    /// Their side (a pawn's capture direction depends on it).
+    color: Color,
+    /// Every occupied square of their layer: what stops a slide within it.
+    occupied: u64,
+    pawns: u64,
+    knights: u64,
+    kings: u64,
+    /// Rooks and queens.
+    straight: u64,
+    /// Bishops and queens.
+    diagonal: u64,
+}
+
+impl Attackers {
+    /// The pieces of `color` in the layer whose masks are `top`.
+    pub(super) fn new(top: &Masks, color: Color) -> Attackers {
+        let queens = top.of(color, Kind::Queen);
+        Attackers {
+            color,
+            occupied: top.occupied,
+            pawns: top.of(color, Kind::Pawn),
+            knights: top.of(color, Kind::Knight),
+            kings: top.of(color, Kind::King),
+            straight: top.of(color, Kind::Rook) | queens,
+            diagonal: top.of(color, Kind::Bishop) | queens,
         }
-        1 => {
-            ORTHOGONAL_AT[2][s] & knights != 0
-                || ORTHOGONAL_AT[1][s] & (kings | diagonal) != 0
-                || bit & (kings | straight) != 0
-        }
-        _ if back <= MAX_SLIDE as u32 => {
-            if back == 2 && ORTHOGONAL_AT[1][s] & knights != 0 {
-                return true;
+    }
+
+    /// Whether one of these pieces can move onto `square` of the layer `back` turns below
+    /// theirs. `occupied_below(j)` is the occupancy of the layer `j` turns below theirs
+    /// (asked for `0 < j < back`), whose position on a slide's path must be empty.
+    pub(super) fn reach(
+        &self,
+        square: Square,
+        back: u32,
+        occupied_below: impl Fn(u32) -> u64,
+    ) -> bool {
+        let s = square as usize;
+        let bit = 1u64 << s;
+        match back {
+            0 => {
+                let pawns_from = match self.color {
+                    Color::White => WHITE_PAWN_FROM[s],
+                    Color::Black => BLACK_PAWN_FROM[s],
+                };
+                KNIGHT[s] & self.knights != 0
+                    || KING[s] & self.kings != 0
+                    || pawns_from & self.pawns != 0
+                    || slides_onto(self.occupied, s, self.straight, self.diagonal)
             }
-            // Straight back along t: every intermediate layer's copy of the square empty.
-            if bit & straight != 0 && (1..back).all(|j| below(j).is_empty(square)) {
-                return true;
+            1 => {
+                ORTHOGONAL_AT[2][s] & self.knights != 0
+                    || ORTHOGONAL_AT[1][s] & (self.kings | self.diagonal) != 0
+                    || bit & (self.kings | self.straight) != 0
             }
-            // Back along t and one of x, y: the j-th step is j squares from the attacker.
-            let mut from = ORTHOGONAL_AT[back as usize][s] & diagonal;
-            while from != 0 {
-                let a = from.trailing_zeros() as i32;
-                from &= from - 1;
-                // Same file or same rank, so this is ±1 or ±8 exactly.
-                let unit = (s as i32 - a) / back as i32;
-                if (1..back).all(|j| below(j).is_empty((a + j as i32 * unit) as Square)) {
+            _ if back <= MAX_SLIDE as u32 => {
+                if back == 2 && ORTHOGONAL_AT[1][s] & self.knights != 0 {
                     return true;
                 }
+                // Straight back along t: every intermediate layer's copy of the square empty.
+                if bit & self.straight != 0 && (1..back).all(|j| occupied_below(j) & bit == 0) {
+                    return true;
+                }
+                // Back along t and one of x, y: the j-th step is j squares from the attacker.
+                let mut from = ORTHOGONAL_AT[back as usize][s] & self.diagonal;
+                while from != 0 {
+                    let a = from.trailing_zeros() as i32;
+                    from &= from - 1;
+                    // Same file or same rank, so this is ±1 or ±8 exactly.
+                    let unit = (s as i32 - a) / back as i32;
+                    if (1..back).all(|j| occupied_below(j) & (1u64 << (a + j as i32 * unit)) == 0) {
+                        return true;
+                    }
+                }
+                false
             }
-            false
+            _ => false,
         }
-        _ => false,
     }
 }

@@ -3,14 +3,15 @@
 //! king (A.6), and the list of legal moves, found by applying and taking back each
 //! candidate in place.
 
-use super::attack::attacks_instance;
+use super::attack::Attackers;
 use super::coord::{Move, Pos, Square, BOARD};
 use super::game::{EndReason, Game, Outcome, Winner, MAX_MOVES};
 use super::geometry::{
     directions, pawn_deltas, pawn_step, reach, shape, Delta, PawnStep, Shape, KNIGHT, MAX_SLIDE,
 };
+use super::layer::Masks;
 use super::piece::{Color, Kind, Piece};
-use super::turn::{king_destroyed, king_lost};
+use super::turn::{king_destroyed, king_lost, promoted};
 
 /// Why a move was refused. The texts are what TCECP sends in `Illegal move (REASON)`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -259,10 +260,19 @@ impl Game {
 
     /// Applies a pseudo-legal move in place, judges the mover's king, and takes it back.
     fn legal_after(&mut self, mv: Move) -> bool {
-        self.legal_after_with(mv, Detector::Masks)
+        let settled = self.arrivals_settled();
+        self.legal_after_with(mv, Detector::Masks, settled)
     }
 
-    fn legal_after_with(&mut self, mv: Move, detector: Detector) -> bool {
+    /// `legal_after` with a choice of check test. `settled` is `arrivals_settled()`, asked
+    /// once per position by callers judging many moves.
+    fn legal_after_with(&mut self, mv: Move, detector: Detector, settled: bool) -> bool {
+        let now = self.now();
+        if detector == Detector::Masks && settled && mv.to.turn >= now {
+            if let Some(piece) = self.layers[now as usize].get(mv.from.square()) {
+                return !self.exposed_without_playing(mv, piece);
+            }
+        }
         let side = self.to_move();
         self.make(mv);
         let events = &self.journal.events;
@@ -276,6 +286,40 @@ impl Game {
         };
         self.unmake();
         legal
+    }
+
+    /// Whether the turn's arrivals leave a move within the present or into the future
+    /// nothing to change but the present layer, as far as the mover's king is concerned:
+    /// no traveller is due at the end of this turn, and no opposing one at the end of the
+    /// next (which could appear on the king).
+    fn arrivals_settled(&self) -> bool {
+        let now = self.now();
+        let side = self.to_move();
+        self.queue
+            .iter()
+            .all(|t| t.to.turn != now && (t.to.turn != now + 1 || t.piece.color == side))
+    }
+
+    /// What `legal_after` answers for a pseudo-legal move of `piece` within the present or
+    /// into the future when the arrivals are settled, without applying it: such a move
+    /// changes only the present layer (its start square empties; a move within the present
+    /// fills its destination, taking only the present instance of what stood there) and
+    /// can neither destroy the mover's king nor lose it in time, so it is legal exactly
+    /// when the king is not attacked from the edited present layer.
+    fn exposed_without_playing(&self, mv: Move, piece: Piece) -> bool {
+        let now = self.now();
+        let layer = &self.layers[now as usize];
+        let mut top = *layer.masks();
+        top.remove(1u64 << mv.from.square(), piece.kind);
+        if mv.to.turn == now {
+            let to = 1u64 << mv.to.square();
+            if let Some(victim) = layer.get(mv.to.square()) {
+                top.remove(to, victim.kind);
+            }
+            let placed = promoted(piece, mv.to);
+            top.put(to, placed.color, placed.kind);
+        }
+        self.attacked_masks(piece.color, now + 1, &top)
     }
 
     /// Appends to `out` the pseudo-legal moves of the piece on `square` of the present.
@@ -371,8 +415,9 @@ impl Game {
         for (square, piece) in present.pieces_of(self.to_move()) {
             self.pseudo_moves_from(square, piece, &mut candidates);
         }
+        let settled = self.arrivals_settled();
         for mv in candidates {
-            if self.legal_after_with(mv, detector) {
+            if self.legal_after_with(mv, detector, settled) {
                 legal.push(mv);
             }
         }
@@ -392,9 +437,10 @@ impl Game {
         }
         let mut candidates = Vec::new();
         self.pseudo_moves_from(from.square(), piece, &mut candidates);
+        let settled = self.arrivals_settled();
         let mut legal: Vec<Move> = candidates
             .into_iter()
-            .filter(|&mv| self.legal_after(mv))
+            .filter(|&mv| self.legal_after_with(mv, Detector::Masks, settled))
             .collect();
         legal.sort_by_key(|mv| mv.to);
         legal
@@ -408,11 +454,12 @@ impl Game {
         let mut candidates = Vec::with_capacity(64);
         let present = &self.layers[self.now() as usize];
         let pieces: Vec<(Square, Piece)> = present.pieces_of(self.to_move()).collect();
+        let settled = self.arrivals_settled();
         for (square, piece) in pieces {
             candidates.clear();
             self.pseudo_moves_from(square, piece, &mut candidates);
             for &mv in &candidates {
-                if self.legal_after(mv) {
+                if self.legal_after_with(mv, Detector::Masks, settled) {
                     return true;
                 }
             }
@@ -432,22 +479,47 @@ impl Game {
     /// earlier one (A.6). No piece moves more than seven turns, so only the instances in
     /// the last eight layers matter.
     fn attacked_with(&self, side: Color, present: u32, detector: Detector) -> bool {
-        let oldest = present.saturating_sub(MAX_SLIDE as u32);
-        let top = self.layer_or_present(present);
-        let attacker = side.opponent();
-        (oldest..=present).any(|turn| {
-            self.layer_or_present(turn)
-                .king_squares(side)
-                .any(|square| match detector {
-                    Detector::Masks => {
-                        attacks_instance(top, attacker, square, present - turn, |j| {
-                            self.layer_or_present(present - j)
+        match detector {
+            Detector::Masks => {
+                let top = *self.layer_or_present(present).masks();
+                self.attacked_masks(side, present, &top)
+            }
+            Detector::Scan => {
+                let oldest = present.saturating_sub(MAX_SLIDE as u32);
+                (oldest..=present).any(|turn| {
+                    self.layer_or_present(turn)
+                        .king_squares(side)
+                        .any(|square| {
+                            let king = Pos::new(square, turn);
+                            self.instance_attacked(king, present, side.opponent())
                         })
-                    }
-                    Detector::Scan => {
-                        self.instance_attacked(Pos::new(square, turn), present, attacker)
-                    }
                 })
+            }
+        }
+    }
+
+    /// `attacked_with` the attack masks, where every layer from the present on reads as
+    /// `top` (the present layer's masks, or a copy edited for a move not applied).
+    fn attacked_masks(&self, side: Color, present: u32, top: &Masks) -> bool {
+        let now = self.now();
+        let masks = |turn: u32| {
+            if turn >= now {
+                top
+            } else {
+                self.layers[turn as usize].masks()
+            }
+        };
+        let attackers = Attackers::new(top, side.opponent());
+        (0..=present.min(MAX_SLIDE as u32)).any(|back| {
+            let mut kings = masks(present - back).of(side, Kind::King);
+            while kings != 0 {
+                let square = kings.trailing_zeros() as Square;
+                kings &= kings - 1;
+                if attackers.reach(square, back, |j| masks(present - j).occupied) {
+                    return true;
+                }
+            }
+            false
         })
     }
 
@@ -603,13 +675,13 @@ mod tests {
             game.layers = layers;
             let now = game.now();
             for present in [now, now + 1] {
-                let top = game.layer_or_present(present);
+                let top = game.layer_or_present(present).masks();
                 for attacker in [Color::White, Color::Black] {
                     for turn in present.saturating_sub(MAX_SLIDE as u32 + 1)..=present {
                         for square in 0..64 {
                             let masks =
-                                attacks_instance(top, attacker, square, present - turn, |j| {
-                                    game.layer_or_present(present - j)
+                                Attackers::new(top, attacker).reach(square, present - turn, |j| {
+                                    game.layer_or_present(present - j).masks().occupied
                                 });
                             let scan =
                                 game.instance_attacked(Pos::new(square, turn), present, attacker);
