@@ -25,7 +25,7 @@ use super::layer::Masks;
 use super::piece::{Color, Kind};
 
 /// The eight directions within a layer as (file step, rank step): four orthogonal, then
-/// four diagonal; the first two of each group raise the square index, the last two lower it.
+/// four diagonal.
 const COMPASS: [(i32, i32); 8] = [
     (1, 0),
     (0, 1),
@@ -138,28 +138,46 @@ const ROOK_LINES: [u64; 64] = union(&[RAYS[0], RAYS[1], RAYS[2], RAYS[3]]);
 /// Every square a bishop on an empty layer reaches from each square.
 const BISHOP_LINES: [u64; 64] = union(&[RAYS[4], RAYS[5], RAYS[6], RAYS[7]]);
 
-/// The first occupied square met going from `square` in direction `COMPASS[d]`, if any.
-fn first_blocker(occupied: u64, square: usize, d: usize) -> Option<usize> {
-    let hit = RAYS[d][square] & occupied;
-    if hit == 0 {
-        None
-    } else if matches!(d, 0 | 1 | 4 | 5) {
-        Some(hit.trailing_zeros() as usize)
-    } else {
-        Some(63 - hit.leading_zeros() as usize)
+/// `BETWEEN[a][b]`: the squares strictly between `a` and `b` when they share a file, a
+/// rank or a diagonal of the layer; empty otherwise.
+static BETWEEN: [[u64; 64]; 64] = {
+    let mut table = [[0u64; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (mut f, mut r) = ((a % 8) as i32, (a / 8) as i32);
+            let mut path = 0u64;
+            loop {
+                f += COMPASS[d].0;
+                r += COMPASS[d].1;
+                if f < 0 || f >= 8 || r < 0 || r >= 8 {
+                    break;
+                }
+                let b = (r * 8 + f) as usize;
+                table[a][b] = path;
+                path |= 1u64 << b;
+            }
+            d += 1;
+        }
+        a += 1;
     }
-}
+    table
+};
 
 /// Whether a slider among `straight` (rooks, queens) or `diagonal` (bishops, queens)
-/// reaches `square` within one layer of occupancy `occupied`.
+/// reaches `square` within one layer of occupancy `occupied`: one on a line through the
+/// square with nothing in between.
 fn slides_onto(occupied: u64, square: usize, straight: u64, diagonal: u64) -> bool {
-    let hits = |range: std::ops::Range<usize>, sliders: u64| {
-        range
-            .into_iter()
-            .any(|d| first_blocker(occupied, square, d).is_some_and(|b| sliders & (1u64 << b) != 0))
-    };
-    (ROOK_LINES[square] & straight != 0 && hits(0..4, straight))
-        || (BISHOP_LINES[square] & diagonal != 0 && hits(4..8, diagonal))
+    let mut sliders = (ROOK_LINES[square] & straight) | (BISHOP_LINES[square] & diagonal);
+    while sliders != 0 {
+        let from = sliders.trailing_zeros() as usize;
+        sliders &= sliders - 1;
+        if BETWEEN[square][from] & occupied == 0 {
+            return true;
+        }
+    }
+    false
 }
 
 /// The pieces of one side that could take a king, as masks of the layer they move from.
@@ -199,7 +217,7 @@ impl Attackers {
         &self,
         square: Square,
         back: u32,
-        occupied_below: impl Fn(u32) -> u64,
+        occupied_below: &impl Fn(u32) -> u64,
     ) -> bool {
         let s = square as usize;
         let bit = 1u64 << s;
@@ -242,5 +260,79 @@ impl Attackers {
             }
             _ => false,
         }
+    }
+}
+
+/// Most king instances `PastKings` holds (one per layer, plus braindead copies).
+const MAX_PAST_KINGS: usize = 16;
+
+/// One side's king instances two to seven turns below the attackers' layer, with the
+/// squares of that layer an attacker would have to stand on to reach one of them. The
+/// layers they stand in lie below the present, so the moves being judged in a position
+/// leave them alone: they are gathered once, and most moves are cleared by three mask
+/// tests.
+pub(super) struct PastKings {
+    /// (square, turns below the attackers' layer); `None` when there are too many to hold.
+    instances: Option<([(Square, u32); MAX_PAST_KINGS], usize)>,
+    /// Where a rook or queen would have to stand: the instances' own squares.
+    straight: u64,
+    /// Where a bishop or queen would have to stand: `back` squares along a file or rank.
+    diagonal: u64,
+    /// Where a knight would have to stand: next to an instance two turns below.
+    knights: u64,
+}
+
+impl PastKings {
+    /// Gathers the instances; `kings(back)` is the mask of the king's instances in the
+    /// layer `back` turns below the attackers' (asked for `2..=back_max`).
+    pub(super) fn new(back_max: u32, kings: impl Fn(u32) -> u64) -> PastKings {
+        let mut past = PastKings {
+            instances: Some(([(0, 0); MAX_PAST_KINGS], 0)),
+            straight: 0,
+            diagonal: 0,
+            knights: 0,
+        };
+        for back in 2..=back_max.min(MAX_SLIDE as u32) {
+            let mut mask = kings(back);
+            while mask != 0 {
+                let square = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                past.straight |= 1u64 << square;
+                past.diagonal |= ORTHOGONAL_AT[back as usize][square];
+                if back == 2 {
+                    past.knights |= ORTHOGONAL_AT[1][square];
+                }
+                if let Some((list, count)) = past.instances.as_mut() {
+                    if *count == MAX_PAST_KINGS {
+                        past.instances = None;
+                    } else {
+                        list[*count] = (square as Square, back);
+                        *count += 1;
+                    }
+                }
+            }
+        }
+        past
+    }
+
+    /// Whether one of `attackers` reaches one of the instances; `occupied_below` as for
+    /// `Attackers::reach`. `None` when there were too many instances to hold.
+    pub(super) fn attacked(
+        &self,
+        attackers: &Attackers,
+        occupied_below: impl Fn(u32) -> u64,
+    ) -> Option<bool> {
+        if attackers.straight & self.straight == 0
+            && attackers.diagonal & self.diagonal == 0
+            && attackers.knights & self.knights == 0
+        {
+            return Some(false);
+        }
+        let (list, count) = self.instances.as_ref()?;
+        Some(
+            list[..*count]
+                .iter()
+                .any(|&(square, back)| attackers.reach(square, back, &occupied_below)),
+        )
     }
 }

@@ -1,17 +1,19 @@
 //! Which moves are legal: the movement of each piece with blocking through space-time
 //! (A.3, A.3.1), the reasons a move is refused, check through every past instance of the
-//! king (A.6), and the list of legal moves, found by applying and taking back each
-//! candidate in place.
+//! king (A.6), and the list of legal moves: each candidate is judged on the present layer's
+//! masks edited for it (`judge.rs`) or, when it goes into the past, applied and taken back
+//! in place.
 
-use super::attack::Attackers;
+use super::attack::{Attackers, PastKings};
 use super::coord::{Move, Pos, Square, BOARD};
 use super::game::{EndReason, Game, Outcome, Winner, MAX_MOVES};
 use super::geometry::{
     directions, pawn_deltas, pawn_step, reach, shape, Delta, PawnStep, Shape, KNIGHT, MAX_SLIDE,
 };
+use super::judge::Preview;
 use super::layer::Masks;
 use super::piece::{Color, Kind, Piece};
-use super::turn::{king_destroyed, king_lost, promoted};
+use super::turn::{king_destroyed, king_lost};
 
 /// Why a move was refused. The texts are what TCECP sends in `Illegal move (REASON)`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -260,17 +262,16 @@ impl Game {
 
     /// Applies a pseudo-legal move in place, judges the mover's king, and takes it back.
     fn legal_after(&mut self, mv: Move) -> bool {
-        let settled = self.arrivals_settled();
-        self.legal_after_with(mv, Detector::Masks, settled)
+        let preview = self.preview();
+        self.legal_after_with(mv, Detector::Masks, &preview)
     }
 
-    /// `legal_after` with a choice of check test. `settled` is `arrivals_settled()`, asked
-    /// once per position by callers judging many moves.
-    fn legal_after_with(&mut self, mv: Move, detector: Detector, settled: bool) -> bool {
-        let now = self.now();
-        if detector == Detector::Masks && settled && mv.to.turn >= now {
-            if let Some(piece) = self.layers[now as usize].get(mv.from.square()) {
-                return !self.exposed_without_playing(mv, piece);
+    /// `legal_after` with a choice of check test. With the attack masks, a move that the
+    /// `preview` (prepared once per position) can judge without applying it is judged so.
+    fn legal_after_with(&mut self, mv: Move, detector: Detector, preview: &Preview) -> bool {
+        if detector == Detector::Masks {
+            if let Some(legal) = self.judge_unplayed(mv, preview) {
+                return legal;
             }
         }
         let side = self.to_move();
@@ -286,40 +287,6 @@ impl Game {
         };
         self.unmake();
         legal
-    }
-
-    /// Whether the turn's arrivals leave a move within the present or into the future
-    /// nothing to change but the present layer, as far as the mover's king is concerned:
-    /// no traveller is due at the end of this turn, and no opposing one at the end of the
-    /// next (which could appear on the king).
-    fn arrivals_settled(&self) -> bool {
-        let now = self.now();
-        let side = self.to_move();
-        self.queue
-            .iter()
-            .all(|t| t.to.turn != now && (t.to.turn != now + 1 || t.piece.color == side))
-    }
-
-    /// What `legal_after` answers for a pseudo-legal move of `piece` within the present or
-    /// into the future when the arrivals are settled, without applying it: such a move
-    /// changes only the present layer (its start square empties; a move within the present
-    /// fills its destination, taking only the present instance of what stood there) and
-    /// can neither destroy the mover's king nor lose it in time, so it is legal exactly
-    /// when the king is not attacked from the edited present layer.
-    fn exposed_without_playing(&self, mv: Move, piece: Piece) -> bool {
-        let now = self.now();
-        let layer = &self.layers[now as usize];
-        let mut top = *layer.masks();
-        top.remove(1u64 << mv.from.square(), piece.kind);
-        if mv.to.turn == now {
-            let to = 1u64 << mv.to.square();
-            if let Some(victim) = layer.get(mv.to.square()) {
-                top.remove(to, victim.kind);
-            }
-            let placed = promoted(piece, mv.to);
-            top.put(to, placed.color, placed.kind);
-        }
-        self.attacked_masks(piece.color, now + 1, &top)
     }
 
     /// Appends to `out` the pseudo-legal moves of the piece on `square` of the present.
@@ -407,21 +374,34 @@ impl Game {
 
     fn legal_moves_with(&mut self, detector: Detector) -> Vec<Move> {
         let mut legal = Vec::new();
+        self.each_legal_move(detector, |mv| legal.push(mv));
+        legal
+    }
+
+    /// How many legal moves the side to move has: `legal_moves().len()` without building
+    /// the list (perft's last ply).
+    pub(super) fn count_legal_moves(&mut self) -> u64 {
+        let mut count = 0;
+        self.each_legal_move(Detector::Masks, |_| count += 1);
+        count
+    }
+
+    /// Calls `found` with every legal move, in `legal_moves` order.
+    fn each_legal_move(&mut self, detector: Detector, mut found: impl FnMut(Move)) {
         if self.outcome.is_some() {
-            return legal;
+            return;
         }
         let mut candidates = Vec::with_capacity(256);
         let present = &self.layers[self.now() as usize];
         for (square, piece) in present.pieces_of(self.to_move()) {
             self.pseudo_moves_from(square, piece, &mut candidates);
         }
-        let settled = self.arrivals_settled();
+        let preview = self.preview();
         for mv in candidates {
-            if self.legal_after_with(mv, detector, settled) {
-                legal.push(mv);
+            if self.legal_after_with(mv, detector, &preview) {
+                found(mv);
             }
         }
-        legal
     }
 
     /// The legal moves of the piece at `from`, sorted by destination (turn, rank, file).
@@ -437,10 +417,10 @@ impl Game {
         }
         let mut candidates = Vec::new();
         self.pseudo_moves_from(from.square(), piece, &mut candidates);
-        let settled = self.arrivals_settled();
+        let preview = self.preview();
         let mut legal: Vec<Move> = candidates
             .into_iter()
-            .filter(|&mv| self.legal_after_with(mv, Detector::Masks, settled))
+            .filter(|&mv| self.legal_after_with(mv, Detector::Masks, &preview))
             .collect();
         legal.sort_by_key(|mv| mv.to);
         legal
@@ -454,12 +434,12 @@ impl Game {
         let mut candidates = Vec::with_capacity(64);
         let present = &self.layers[self.now() as usize];
         let pieces: Vec<(Square, Piece)> = present.pieces_of(self.to_move()).collect();
-        let settled = self.arrivals_settled();
+        let preview = self.preview();
         for (square, piece) in pieces {
             candidates.clear();
             self.pseudo_moves_from(square, piece, &mut candidates);
             for &mv in &candidates {
-                if self.legal_after_with(mv, Detector::Masks, settled) {
+                if self.legal_after_with(mv, Detector::Masks, &preview) {
                     return true;
                 }
             }
@@ -500,7 +480,27 @@ impl Game {
 
     /// `attacked_with` the attack masks, where every layer from the present on reads as
     /// `top` (the present layer's masks, or a copy edited for a move not applied).
-    fn attacked_masks(&self, side: Color, present: u32, top: &Masks) -> bool {
+    pub(super) fn attacked_masks(&self, side: Color, present: u32, top: &Masks) -> bool {
+        let past = self.past_kings(side, present);
+        self.attacked_masks_past(side, present, top, &past)
+    }
+
+    /// `side`'s king instances two or more turns below layer `present`, which lie below
+    /// the present whether `present` is the present or the turn after it.
+    pub(super) fn past_kings(&self, side: Color, present: u32) -> PastKings {
+        PastKings::new(present, |back| {
+            self.layers[(present - back) as usize].of(side, Kind::King)
+        })
+    }
+
+    /// `attacked_masks` with the instances two or more turns below `present` gathered.
+    pub(super) fn attacked_masks_past(
+        &self,
+        side: Color,
+        present: u32,
+        top: &Masks,
+        past: &PastKings,
+    ) -> bool {
         let now = self.now();
         let masks = |turn: u32| {
             if turn >= now {
@@ -510,17 +510,32 @@ impl Game {
             }
         };
         let attackers = Attackers::new(top, side.opponent());
-        (0..=present.min(MAX_SLIDE as u32)).any(|back| {
+        let occupied_below = |j: u32| masks(present - j).occupied;
+        for back in 0..=present.min(1) {
             let mut kings = masks(present - back).of(side, Kind::King);
             while kings != 0 {
                 let square = kings.trailing_zeros() as Square;
                 kings &= kings - 1;
-                if attackers.reach(square, back, |j| masks(present - j).occupied) {
+                if attackers.reach(square, back, &occupied_below) {
                     return true;
                 }
             }
-            false
-        })
+        }
+        match past.attacked(&attackers, occupied_below) {
+            Some(attacked) => attacked,
+            // Too many instances to hold: look at every layer.
+            None => (2..=present.min(MAX_SLIDE as u32)).any(|back| {
+                let mut kings = masks(present - back).of(side, Kind::King);
+                while kings != 0 {
+                    let square = kings.trailing_zeros() as Square;
+                    kings &= kings - 1;
+                    if attackers.reach(square, back, &occupied_below) {
+                        return true;
+                    }
+                }
+                false
+            }),
+        }
     }
 
     /// Whether a piece of `attacker` in layer `present` can move onto `king`, looking
@@ -653,8 +668,12 @@ mod tests {
         ];
         let mut rng = crate::rng::SplitMix64::new(15);
         let mut attacked = 0;
-        for _ in 0..300 {
+        let mut sides_attacked = 0;
+        for stack in 0..300 {
             let density = 2 + rng.below(8);
+            // Kings anywhere in half the stacks (many instances per layer), one per side and
+            // layer in the other half (as in play).
+            let kings_anywhere = stack % 2 == 0;
             let layers: Vec<Layer> = (0..1 + rng.below(12))
                 .map(|_| {
                     let mut layer = Layer::empty();
@@ -665,7 +684,13 @@ mod tests {
                             } else {
                                 Color::Black
                             };
-                            layer.set(square, piece(0, color, kinds[rng.below(6)]));
+                            let kind = kinds[rng.below(if kings_anywhere { 6 } else { 5 })];
+                            layer.set(square, piece(0, color, kind));
+                        }
+                    }
+                    if !kings_anywhere {
+                        for color in [Color::White, Color::Black] {
+                            layer.set(rng.below(64) as u8, piece(0, color, Kind::King));
                         }
                     }
                     layer
@@ -676,11 +701,16 @@ mod tests {
             let now = game.now();
             for present in [now, now + 1] {
                 let top = game.layer_or_present(present).masks();
+                for side in [Color::White, Color::Black] {
+                    let masks = game.attacked_with(side, present, Detector::Masks);
+                    assert_eq!(masks, game.attacked_with(side, present, Detector::Scan));
+                    sides_attacked += masks as usize;
+                }
                 for attacker in [Color::White, Color::Black] {
                     for turn in present.saturating_sub(MAX_SLIDE as u32 + 1)..=present {
                         for square in 0..64 {
                             let masks =
-                                Attackers::new(top, attacker).reach(square, present - turn, |j| {
+                                Attackers::new(top, attacker).reach(square, present - turn, &|j| {
                                     game.layer_or_present(present - j).masks().occupied
                                 });
                             let scan =
@@ -693,6 +723,10 @@ mod tests {
             }
         }
         assert!(attacked > 10_000, "attacks were found ({attacked})");
+        assert!(
+            sides_attacked > 100,
+            "kings were attacked ({sides_attacked})"
+        );
     }
 
     /// White to move at turn 2 with no piece in the present (its king only in the past):

@@ -11,6 +11,7 @@ mod attack;
 mod coord;
 mod game;
 mod geometry;
+mod judge;
 mod layer;
 mod legality;
 mod perft;
