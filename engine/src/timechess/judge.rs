@@ -273,7 +273,7 @@ impl Game {
             }
             top = present.masks;
         }
-        if self.attacked_masks_past(side, now + 1, &top, &preview.past) {
+        if self.attacked_masks_past(side, now + 1, &top, Some(&preview.past)) {
             return Some(false);
         }
         // An opposing traveller due at the end of the next turn appears on the king.

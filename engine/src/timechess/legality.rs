@@ -481,8 +481,7 @@ impl Game {
     /// `attacked_with` the attack masks, where every layer from the present on reads as
     /// `top` (the present layer's masks, or a copy edited for a move not applied).
     pub(super) fn attacked_masks(&self, side: Color, present: u32, top: &Masks) -> bool {
-        let past = self.past_kings(side, present);
-        self.attacked_masks_past(side, present, top, &past)
+        self.attacked_masks_past(side, present, top, None)
     }
 
     /// `side`'s king instances two or more turns below layer `present`, which lie below
@@ -493,13 +492,14 @@ impl Game {
         })
     }
 
-    /// `attacked_masks` with the instances two or more turns below `present` gathered.
+    /// `attacked_masks`, with the instances two or more turns below `present` gathered
+    /// beforehand when many moves of one position are judged (`None`: look at each layer).
     pub(super) fn attacked_masks_past(
         &self,
         side: Color,
         present: u32,
         top: &Masks,
-        past: &PastKings,
+        past: Option<&PastKings>,
     ) -> bool {
         let now = self.now();
         let masks = |turn: u32| {
@@ -521,9 +521,9 @@ impl Game {
                 }
             }
         }
-        match past.attacked(&attackers, occupied_below) {
+        match past.and_then(|past| past.attacked(&attackers, occupied_below)) {
             Some(attacked) => attacked,
-            // Too many instances to hold: look at every layer.
+            // Not gathered, or too many instances to hold: look at every layer.
             None => (2..=present.min(MAX_SLIDE as u32)).any(|back| {
                 let mut kings = masks(present - back).of(side, Kind::King);
                 while kings != 0 {
