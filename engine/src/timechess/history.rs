@@ -4,7 +4,7 @@
 //! it. Everything is taken back again, so the walk costs what the journals hold, not a
 //! copy of the stack per move.
 
-use super::attacks::check_lines;
+use super::check_lines::check_lines;
 use super::coord::{Move, Pos};
 use super::game::{Event, Game, Journal, Traveller};
 use super::piece::{Kind, Lineage};

@@ -1,18 +1,58 @@
-//! One layer of the space-time stack: the board of one turn, with an occupancy mask so
-//! that blocking and emptiness tests are single bit operations.
+//! One layer of the space-time stack: the board of one turn, with occupancy masks by side
+//! and by kind so that blocking, emptiness and attack tests are bit operations.
 
 use super::coord::Square;
 use super::piece::{Color, Kind, Piece};
+
+/// The occupancy of one layer as bit masks (bit `square`): by side and by kind. Check
+/// detection reads these, and can read a copy edited for a move not yet applied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) struct Masks {
+    /// Squares holding a piece.
+    pub occupied: u64,
+    /// Squares holding a white piece.
+    pub white: u64,
+    /// Squares holding each kind of piece, indexed by `Kind as usize`.
+    pub kinds: [u64; 6],
+}
+
+impl Masks {
+    /// Adds a piece of `color` and `kind` on the squares of `bit`.
+    pub fn put(&mut self, bit: u64, color: Color, kind: Kind) {
+        self.occupied |= bit;
+        self.kinds[kind as usize] |= bit;
+        if color == Color::White {
+            self.white |= bit;
+        }
+    }
+
+    /// Removes a piece of `kind` from the squares of `bit`.
+    pub fn remove(&mut self, bit: u64, kind: Kind) {
+        self.occupied &= !bit;
+        self.white &= !bit;
+        self.kinds[kind as usize] &= !bit;
+    }
+
+    /// The squares holding a piece of `color`.
+    pub fn side(&self, color: Color) -> u64 {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.occupied & !self.white,
+        }
+    }
+
+    /// The squares holding a piece of `color` and `kind`.
+    pub fn of(&self, color: Color, kind: Kind) -> u64 {
+        self.kinds[kind as usize] & self.side(color)
+    }
+}
 
 /// The board of one turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layer {
     cells: [Option<Piece>; 64],
-    occupied: u64,
-    /// Squares holding a king, so check detection finds king instances without a scan.
-    kings: u64,
-    /// Squares holding a white piece.
-    white: u64,
+    /// Kept in step with `cells`, so that emptiness and attack tests are bit operations.
+    masks: Masks,
 }
 
 impl Layer {
@@ -20,9 +60,7 @@ impl Layer {
     pub fn empty() -> Layer {
         Layer {
             cells: [None; 64],
-            occupied: 0,
-            kings: 0,
-            white: 0,
+            masks: Masks::default(),
         }
     }
 
@@ -33,35 +71,36 @@ impl Layer {
 
     /// Whether `square` holds no piece.
     pub fn is_empty(&self, square: Square) -> bool {
-        self.occupied & (1u64 << square) == 0
+        self.masks.occupied & (1u64 << square) == 0
     }
 
     /// Puts `piece` (or nothing) on `square`, returning what was there.
     pub fn set(&mut self, square: Square, piece: Option<Piece>) -> Option<Piece> {
         let old = std::mem::replace(&mut self.cells[square as usize], piece);
         let bit = 1u64 << square;
-        self.occupied &= !bit;
-        self.kings &= !bit;
-        self.white &= !bit;
+        if let Some(old) = old {
+            self.masks.remove(bit, old.kind);
+        }
         if let Some(piece) = piece {
-            self.occupied |= bit;
-            if piece.kind == Kind::King {
-                self.kings |= bit;
-            }
-            if piece.color == Color::White {
-                self.white |= bit;
-            }
+            self.masks.put(bit, piece.color, piece.kind);
         }
         old
+    }
+
+    /// The occupancy masks.
+    pub(crate) fn masks(&self) -> &Masks {
+        &self.masks
+    }
+
+    /// The squares holding a piece of `color` and `kind`.
+    pub(crate) fn of(&self, color: Color, kind: Kind) -> u64 {
+        self.masks.of(color, kind)
     }
 
     /// The squares of `color`'s king instances (more than one when a braindead copy of the
     /// king stands in this layer beside its younger self).
     pub fn king_squares(&self, color: Color) -> impl Iterator<Item = Square> {
-        let mut mask = match color {
-            Color::White => self.kings & self.white,
-            Color::Black => self.kings & !self.white,
-        };
+        let mut mask = self.of(color, Kind::King);
         std::iter::from_fn(move || {
             if mask == 0 {
                 return None;
@@ -74,7 +113,7 @@ impl Layer {
 
     /// The occupied squares with their pieces, from a1 upward.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        let mut mask = self.occupied;
+        let mut mask = self.masks.occupied;
         std::iter::from_fn(move || {
             if mask == 0 {
                 return None;
@@ -93,7 +132,7 @@ impl Layer {
     /// The next turn's starting board: the same pieces, each one turn older.
     pub fn aged(&self) -> Layer {
         let mut next = self.clone();
-        let mut mask = next.occupied;
+        let mut mask = next.masks.occupied;
         while mask != 0 {
             let square = mask.trailing_zeros() as usize;
             mask &= mask - 1;

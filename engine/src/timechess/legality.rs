@@ -1,13 +1,17 @@
 //! Which moves are legal: the movement of each piece with blocking through space-time
 //! (A.3, A.3.1), the reasons a move is refused, check through every past instance of the
-//! king (A.6), and the list of legal moves, found by applying and taking back each
-//! candidate in place.
+//! king (A.6), and the list of legal moves: each candidate is judged on the present layer's
+//! masks edited for it (`judge.rs`) or, when it goes into the past, applied and taken back
+//! in place.
 
+use super::attack::{Attackers, PastKings};
 use super::coord::{Move, Pos, Square, BOARD};
 use super::game::{EndReason, Game, Outcome, Winner, MAX_MOVES};
 use super::geometry::{
     directions, pawn_deltas, pawn_step, reach, shape, Delta, PawnStep, Shape, KNIGHT, MAX_SLIDE,
 };
+use super::judge::Preview;
+use super::layer::Masks;
 use super::piece::{Color, Kind, Piece};
 use super::turn::{king_destroyed, king_lost};
 
@@ -47,6 +51,16 @@ pub enum IllegalMove {
     /// The move would leave the mover's king attackable, or destroy it.
     #[error("Move puts you in check")]
     Check,
+}
+
+/// How check detection finds the attackers of a king instance.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Detector {
+    /// The attack masks of `attack.rs`: what the engine plays with.
+    Masks,
+    /// Looking outward from each king instance over every displacement of every kind: the
+    /// engine's check test before the masks, kept as the reference the tests compare with.
+    Scan,
 }
 
 fn kind_name(kind: Kind) -> &'static str {
@@ -160,6 +174,17 @@ impl Game {
     /// is the test every move must pass (`legal_after`) applied to a pass, as chess
     /// defines check. Arrivals are applied and taken back, hence `&mut`.
     pub fn is_in_check(&mut self) -> bool {
+        self.is_in_check_with(Detector::Masks)
+    }
+
+    /// `is_in_check` judged with the reference check test (scanning every displacement
+    /// instead of the attack masks), for the test suite's cross-check.
+    #[doc(hidden)]
+    pub fn is_in_check_by_scan(&mut self) -> bool {
+        self.is_in_check_with(Detector::Scan)
+    }
+
+    fn is_in_check_with(&mut self, detector: Detector) -> bool {
         if self.outcome.is_some() {
             return false;
         }
@@ -167,7 +192,7 @@ impl Game {
         self.make_pass();
         let events = &self.journal.events;
         let exposed = king_destroyed(events, side)
-            || (!king_lost(events, side) && self.exposed_after_move(side));
+            || (!king_lost(events, side) && self.exposed_after_move_with(side, detector));
         self.unmake();
         exposed
     }
@@ -237,6 +262,18 @@ impl Game {
 
     /// Applies a pseudo-legal move in place, judges the mover's king, and takes it back.
     fn legal_after(&mut self, mv: Move) -> bool {
+        let preview = self.preview();
+        self.legal_after_with(mv, Detector::Masks, &preview)
+    }
+
+    /// `legal_after` with a choice of check test. With the attack masks, a move that the
+    /// `preview` (prepared once per position) can judge without applying it is judged so.
+    fn legal_after_with(&mut self, mv: Move, detector: Detector, preview: &Preview) -> bool {
+        if detector == Detector::Masks {
+            if let Some(legal) = self.judge_unplayed(mv, preview) {
+                return legal;
+            }
+        }
         let side = self.to_move();
         self.make(mv);
         let events = &self.journal.events;
@@ -246,7 +283,7 @@ impl Game {
             // The move stands and loses the game (A.4.2); it is not refused.
             true
         } else {
-            !self.exposed_after_move(side)
+            !self.exposed_after_move_with(side, detector)
         };
         self.unmake();
         legal
@@ -325,21 +362,46 @@ impl Game {
     /// Every legal move of the side to move, in a fixed order (by starting square, then
     /// direction); empty once the game has ended.
     pub fn legal_moves(&mut self) -> Vec<Move> {
+        self.legal_moves_with(Detector::Masks)
+    }
+
+    /// `legal_moves` judged with the reference check test (scanning every displacement
+    /// instead of the attack masks), for the test suite's cross-check.
+    #[doc(hidden)]
+    pub fn legal_moves_by_scan(&mut self) -> Vec<Move> {
+        self.legal_moves_with(Detector::Scan)
+    }
+
+    fn legal_moves_with(&mut self, detector: Detector) -> Vec<Move> {
         let mut legal = Vec::new();
+        self.each_legal_move(detector, |mv| legal.push(mv));
+        legal
+    }
+
+    /// How many legal moves the side to move has: `legal_moves().len()` without building
+    /// the list (perft's last ply).
+    pub(super) fn count_legal_moves(&mut self) -> u64 {
+        let mut count = 0;
+        self.each_legal_move(Detector::Masks, |_| count += 1);
+        count
+    }
+
+    /// Calls `found` with every legal move, in `legal_moves` order.
+    fn each_legal_move(&mut self, detector: Detector, mut found: impl FnMut(Move)) {
         if self.outcome.is_some() {
-            return legal;
+            return;
         }
         let mut candidates = Vec::with_capacity(256);
         let present = &self.layers[self.now() as usize];
         for (square, piece) in present.pieces_of(self.to_move()) {
             self.pseudo_moves_from(square, piece, &mut candidates);
         }
+        let preview = self.preview();
         for mv in candidates {
-            if self.legal_after(mv) {
-                legal.push(mv);
+            if self.legal_after_with(mv, detector, &preview) {
+                found(mv);
             }
         }
-        legal
     }
 
     /// The legal moves of the piece at `from`, sorted by destination (turn, rank, file).
@@ -355,9 +417,10 @@ impl Game {
         }
         let mut candidates = Vec::new();
         self.pseudo_moves_from(from.square(), piece, &mut candidates);
+        let preview = self.preview();
         let mut legal: Vec<Move> = candidates
             .into_iter()
-            .filter(|&mv| self.legal_after(mv))
+            .filter(|&mv| self.legal_after_with(mv, Detector::Masks, &preview))
             .collect();
         legal.sort_by_key(|mv| mv.to);
         legal
@@ -371,11 +434,12 @@ impl Game {
         let mut candidates = Vec::with_capacity(64);
         let present = &self.layers[self.now() as usize];
         let pieces: Vec<(Square, Piece)> = present.pieces_of(self.to_move()).collect();
+        let preview = self.preview();
         for (square, piece) in pieces {
             candidates.clear();
             self.pseudo_moves_from(square, piece, &mut candidates);
             for &mv in &candidates {
-                if self.legal_after(mv) {
+                if self.legal_after_with(mv, Detector::Masks, &preview) {
                     return true;
                 }
             }
@@ -383,24 +447,100 @@ impl Game {
         false
     }
 
+    /// `attacked_with` the attack masks.
+    #[cfg(test)]
+    pub(super) fn attacked(&self, side: Color, present: u32) -> bool {
+        self.attacked_with(side, present, Detector::Masks)
+    }
+
     /// Whether `side`'s king can be taken by the opponent commanding the pieces of layer
     /// `present` (the present, or the turn after it, which reads as the present): some
     /// opposing piece there can move onto an instance of the king in that layer or any
     /// earlier one (A.6). No piece moves more than seven turns, so only the instances in
     /// the last eight layers matter.
-    pub(super) fn attacked(&self, side: Color, present: u32) -> bool {
-        let oldest = present.saturating_sub(MAX_SLIDE as u32);
-        (oldest..=present).any(|turn| {
-            self.layer_or_present(turn)
-                .king_squares(side)
-                .any(|square| {
-                    self.instance_attacked(Pos::new(square, turn), present, side.opponent())
+    fn attacked_with(&self, side: Color, present: u32, detector: Detector) -> bool {
+        match detector {
+            Detector::Masks => {
+                let top = *self.layer_or_present(present).masks();
+                self.attacked_masks(side, present, &top)
+            }
+            Detector::Scan => {
+                let oldest = present.saturating_sub(MAX_SLIDE as u32);
+                (oldest..=present).any(|turn| {
+                    self.layer_or_present(turn)
+                        .king_squares(side)
+                        .any(|square| {
+                            let king = Pos::new(square, turn);
+                            self.instance_attacked(king, present, side.opponent())
+                        })
                 })
+            }
+        }
+    }
+
+    /// `attacked_with` the attack masks, where every layer from the present on reads as
+    /// `top` (the present layer's masks, or a copy edited for a move not applied).
+    pub(super) fn attacked_masks(&self, side: Color, present: u32, top: &Masks) -> bool {
+        self.attacked_masks_past(side, present, top, None)
+    }
+
+    /// `side`'s king instances two or more turns below layer `present`, which lie below
+    /// the present whether `present` is the present or the turn after it.
+    pub(super) fn past_kings(&self, side: Color, present: u32) -> PastKings {
+        PastKings::new(present, |back| {
+            self.layers[(present - back) as usize].of(side, Kind::King)
         })
     }
 
+    /// `attacked_masks`, with the instances two or more turns below `present` gathered
+    /// beforehand when many moves of one position are judged (`None`: look at each layer).
+    pub(super) fn attacked_masks_past(
+        &self,
+        side: Color,
+        present: u32,
+        top: &Masks,
+        past: Option<&PastKings>,
+    ) -> bool {
+        let now = self.now();
+        let masks = |turn: u32| {
+            if turn >= now {
+                top
+            } else {
+                self.layers[turn as usize].masks()
+            }
+        };
+        let attackers = Attackers::new(top, side.opponent());
+        let occupied_below = |j: u32| masks(present - j).occupied;
+        for back in 0..=present.min(1) {
+            let mut kings = masks(present - back).of(side, Kind::King);
+            while kings != 0 {
+                let square = kings.trailing_zeros() as Square;
+                kings &= kings - 1;
+                if attackers.reach(square, back, &occupied_below) {
+                    return true;
+                }
+            }
+        }
+        match past.and_then(|past| past.attacked(&attackers, occupied_below)) {
+            Some(attacked) => attacked,
+            // Not gathered, or too many instances to hold: look at every layer.
+            None => (2..=present.min(MAX_SLIDE as u32)).any(|back| {
+                let mut kings = masks(present - back).of(side, Kind::King);
+                while kings != 0 {
+                    let square = kings.trailing_zeros() as Square;
+                    kings &= kings - 1;
+                    if attackers.reach(square, back, &occupied_below) {
+                        return true;
+                    }
+                }
+                false
+            }),
+        }
+    }
+
     /// Whether a piece of `attacker` in layer `present` can move onto `king`, looking
-    /// outward from the king instance: a piece reaching an instance `back` turns earlier
+    /// outward from the king instance over every displacement (the reference for the
+    /// attack masks of `attack.rs`): a piece reaching an instance `back` turns earlier
     /// must move exactly `back` turns back, which leaves a handful of squares to look at.
     fn instance_attacked(&self, king: Pos, present: u32, attacker: Color) -> bool {
         let top = self.layer_or_present(present);
@@ -484,9 +624,14 @@ impl Game {
     /// Whether `side`, having just moved, left its king to be taken before it moves again:
     /// by a move of the opponent, or by an opposing traveller due at the end of the
     /// opponent's turn.
+    #[cfg(test)]
     fn exposed_after_move(&self, side: Color) -> bool {
+        self.exposed_after_move_with(side, Detector::Masks)
+    }
+
+    fn exposed_after_move_with(&self, side: Color, detector: Detector) -> bool {
         let next = self.now() + 1;
-        self.attacked(side, next) || self.arrival_threat(side, next)
+        self.attacked_with(side, next, detector) || self.arrival_threat(side, next)
     }
 }
 
@@ -505,6 +650,83 @@ mod tests {
             age: 0,
             moved: true,
         })
+    }
+
+    /// The attack masks answer exactly as the reference scan for every square of every
+    /// layer within reach, on random stacks of random layers (positions no game needs to
+    /// reach, so that rare geometry — sliders through many past layers, blocked or not —
+    /// is covered densely).
+    #[test]
+    fn attack_masks_equal_the_reference_scan_on_random_stacks() {
+        let kinds = [
+            Kind::Pawn,
+            Kind::Knight,
+            Kind::Bishop,
+            Kind::Rook,
+            Kind::Queen,
+            Kind::King,
+        ];
+        let mut rng = crate::rng::SplitMix64::new(15);
+        let mut attacked = 0;
+        let mut sides_attacked = 0;
+        for stack in 0..300 {
+            let density = 2 + rng.below(8);
+            // Kings anywhere in half the stacks (many instances per layer), one per side and
+            // layer in the other half (as in play).
+            let kings_anywhere = stack % 2 == 0;
+            let layers: Vec<Layer> = (0..1 + rng.below(12))
+                .map(|_| {
+                    let mut layer = Layer::empty();
+                    for square in 0..64 {
+                        if rng.below(20) < density {
+                            let color = if rng.below(2) == 0 {
+                                Color::White
+                            } else {
+                                Color::Black
+                            };
+                            let kind = kinds[rng.below(if kings_anywhere { 6 } else { 5 })];
+                            layer.set(square, piece(0, color, kind));
+                        }
+                    }
+                    if !kings_anywhere {
+                        for color in [Color::White, Color::Black] {
+                            layer.set(rng.below(64) as u8, piece(0, color, Kind::King));
+                        }
+                    }
+                    layer
+                })
+                .collect();
+            let mut game = Game::new();
+            game.layers = layers;
+            let now = game.now();
+            for present in [now, now + 1] {
+                let top = game.layer_or_present(present).masks();
+                for side in [Color::White, Color::Black] {
+                    let masks = game.attacked_with(side, present, Detector::Masks);
+                    assert_eq!(masks, game.attacked_with(side, present, Detector::Scan));
+                    sides_attacked += masks as usize;
+                }
+                for attacker in [Color::White, Color::Black] {
+                    for turn in present.saturating_sub(MAX_SLIDE as u32 + 1)..=present {
+                        for square in 0..64 {
+                            let masks =
+                                Attackers::new(top, attacker).reach(square, present - turn, &|j| {
+                                    game.layer_or_present(present - j).masks().occupied
+                                });
+                            let scan =
+                                game.instance_attacked(Pos::new(square, turn), present, attacker);
+                            assert_eq!(masks, scan, "{} by {attacker:?}", Pos::new(square, turn));
+                            attacked += masks as usize;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(attacked > 10_000, "attacks were found ({attacked})");
+        assert!(
+            sides_attacked > 100,
+            "kings were attacked ({sides_attacked})"
+        );
     }
 
     /// White to move at turn 2 with no piece in the present (its king only in the past):

@@ -7,12 +7,14 @@
 //! arrival turn, unless its move has become illegal and it is Lost in Time).
 
 mod api;
-mod attacks;
+mod attack;
+mod check_lines;
 mod coord;
 mod entry;
 mod game;
 mod geometry;
 mod history;
+mod judge;
 mod layer;
 mod legality;
 mod perft;

@@ -10,10 +10,10 @@ impl Game {
         if depth == 0 {
             return 1;
         }
-        let moves = self.legal_moves();
         if depth == 1 {
-            return moves.len() as u64;
+            return self.count_legal_moves();
         }
+        let moves = self.legal_moves();
         let mut total = 0;
         for mv in moves {
             self.play_unsettled(mv);

@@ -6,7 +6,6 @@
 
 use super::coord::{Move, Pos, Square};
 use super::game::{EndReason, Event, Game, Journal, Outcome, Played, Traveller, Winner};
-use super::geometry::{pawn_step, shape, PawnStep, Shape};
 use super::piece::{Color, Kind, Lineage, Piece};
 
 impl Game {
@@ -171,7 +170,12 @@ impl Game {
             to.rank as i32 - from.rank as i32,
             to.turn as i32 - from.turn as i32,
         );
-        if let Shape::Slide { unit, steps } = shape(piece.kind, piece.color, delta) {
+        // The move obeyed the piece's movement when it was declared, so its path is the
+        // straight line of unit steps to the destination (a knight's leap has none; every
+        // other single step, pawns' included, has no intermediate position either).
+        if piece.kind != Kind::Knight {
+            let steps = delta.0.abs().max(delta.1.abs()).max(delta.2.abs());
+            let unit = (delta.0.signum(), delta.1.signum(), delta.2.signum());
             for k in 1..steps {
                 let file = from.file as i32 + k * unit.0;
                 let rank = from.rank as i32 + k * unit.1;
@@ -187,10 +191,8 @@ impl Game {
         let there = self.layer_or_present(turn).get(to.square());
         match there {
             Some(other) if other.color == piece.color => false,
-            _ if piece.kind == Kind::Pawn => match pawn_step(piece.color, delta) {
-                Some(PawnStep::Capture) => there.is_some(),
-                _ => there.is_none(),
-            },
+            // A pawn's step sideways is its capture; a straight one needs an empty square.
+            _ if piece.kind == Kind::Pawn => there.is_some() == (delta.0 != 0),
             _ => true,
         }
     }
@@ -275,7 +277,7 @@ fn king_event_outcome(events: &[Event]) -> Option<Outcome> {
 }
 
 /// A pawn that reaches the far rank becomes a queen at once, keeping its lineage.
-fn promoted(piece: Piece, at: Pos) -> Piece {
+pub(super) fn promoted(piece: Piece, at: Pos) -> Piece {
     let last = match piece.color {
         Color::White => 7,
         Color::Black => 0,
