@@ -2,6 +2,7 @@
 //! session. The Tauri commands and the IPC bridge both call these methods, so the UI
 //! tests in Chromium run on exactly the code the desktop app runs.
 
+use crate::chess::ChessSession;
 use crate::error::{AppError, CommandResult};
 use crate::host::job::Exclusive;
 use crate::host::session::read_document;
@@ -78,6 +79,7 @@ pub struct AppCore {
     settings_store: Box<dyn SettingsStore>,
     settings_invalid: Option<InvalidFile>,
     timego: TimeGoSession,
+    chess: ChessSession,
     tutorial: TutorialSession,
     opened_file: Option<PathBuf>,
 }
@@ -120,6 +122,7 @@ impl AppCore {
             }
         }
         let timego = TimeGoSession::open(data_dir, role.may_save(), &settings);
+        let chess = ChessSession::open(data_dir, role.may_save());
         let tutorial = TutorialSession::open(data_dir, role.may_save());
         Ok(Self {
             data_dir: data_dir.to_path_buf(),
@@ -129,6 +132,7 @@ impl AppCore {
             settings_store,
             settings_invalid,
             timego,
+            chess,
             tutorial,
             opened_file: None,
         })
@@ -244,6 +248,16 @@ impl AppCore {
     /// The TimeGo game, to change it.
     pub fn timego_mut(&mut self) -> &mut TimeGoSession {
         &mut self.timego
+    }
+
+    /// The Time Chess game.
+    pub fn chess(&self) -> &ChessSession {
+        &self.chess
+    }
+
+    /// The Time Chess game, to change it.
+    pub fn chess_mut(&mut self) -> &mut ChessSession {
+        &mut self.chess
     }
 
     /// The TimeGo tutorial (separate from the saved game).
