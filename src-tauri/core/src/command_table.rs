@@ -56,6 +56,17 @@ macro_rules! command_table {
                 timego_opponent_set: OpponentSettings => TimeGoView = |core, args| core.timego_mut().set_opponent(args);
                 timego_computer_cancel: () => bool = |core, ()| Ok(core.timego_mut().computer_cancel());
                 app_set_aside_invalid: SetAsideFileArgs => AppStatus = |core, args| core.set_aside_invalid_file(args);
+                chess_open: () => ChessView = |core, ()| Ok(core.chess().view());
+                chess_new: () => ChessView = |core, ()| Ok(core.chess_mut().new_game());
+                chess_select: ChessSelectArgs => Selection = |core, args| Ok(core.chess().select(args));
+                chess_play: ChessPlayArgs => ChessView = |core, args| core.chess_mut().play(args);
+                chess_complete: ChessCompleteArgs => Completion = |core, args| Ok(core.chess().complete(args));
+                chess_play_typed: ChessTypedArgs => ChessView = |core, args| core.chess_mut().play_typed(args);
+                chess_review: ChessReviewArgs => ChessView = |core, args| core.chess_mut().review(args);
+                chess_export: () => String = |core, ()| core.chess().export();
+                chess_import: ChessImportArgs => ChessView = |core, args| core.chess_mut().import(args);
+                chess_invalid_save: () => Option<String> = |core, ()| core.chess().invalid_save();
+                chess_set_aside_invalid: ConfirmArgs => ChessView = |core, args| core.chess_mut().set_aside_invalid(args.confirm);
             }
             job {
                 timego_computer_move: ComputerMoveArgs => ComputerOutcome = |core, args| core.timego_mut().computer_start(args);

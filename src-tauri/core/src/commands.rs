@@ -9,6 +9,10 @@
 //! shape is refused with a typed error and changes nothing.
 
 use crate::app::{AppCore, AppStatus, SetAsideFileArgs};
+use crate::chess::{
+    ChessCompleteArgs, ChessImportArgs, ChessPlayArgs, ChessReviewArgs, ChessSelectArgs,
+    ChessTypedArgs, ChessView,
+};
 use crate::error::{AppError, CommandResult};
 use crate::settings::Settings;
 use crate::timego::{
@@ -18,6 +22,7 @@ use crate::timego::{
 };
 use crate::tutorial::{LessonArgs, TutorialActionArgs, TutorialLesson, TutorialOverview};
 use canon_engine::go::Chain;
+use canon_engine::timechess::{Completion, Selection};
 use canon_engine::timego::opponent::{SearchReply, SearchStop};
 use canon_engine::timego::Action;
 use lineread::{excerpt, shorten, EXCERPT_CHARS};
@@ -527,20 +532,21 @@ mod tests {
 
     #[test]
     fn a_game_that_does_not_exist_is_named() {
-        let error = refused("chess_open", json!({}));
+        // Checkers: Time Chess has commands of its own now.
+        let error = refused("checkers_open", json!({}));
         assert!(
             matches!(error, AppError::UnknownCommand { .. }),
             "{error:?}"
         );
-        assert!(message(&error).contains("no game named 'chess'"), "{error}");
+        assert!(message(&error).contains("no game named 'checkers'"), "{error}");
         assert!(message(&error).contains("timego"), "{error}");
         assert_eq!(game("timego"), Ok("timego"));
-        let error = game("chess").unwrap_err();
+        let error = game("checkers").unwrap_err();
         assert!(
             matches!(error, AppError::InvalidArgument { .. }),
             "{error:?}"
         );
-        assert!(message(&error).contains("no game named 'chess'"), "{error}");
+        assert!(message(&error).contains("no game named 'checkers'"), "{error}");
     }
 
     #[test]
