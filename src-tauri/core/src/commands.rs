@@ -538,7 +538,10 @@ mod tests {
             matches!(error, AppError::UnknownCommand { .. }),
             "{error:?}"
         );
-        assert!(message(&error).contains("no game named 'checkers'"), "{error}");
+        assert!(
+            message(&error).contains("no game named 'checkers'"),
+            "{error}"
+        );
         assert!(message(&error).contains("timego"), "{error}");
         assert_eq!(game("timego"), Ok("timego"));
         let error = game("checkers").unwrap_err();
@@ -546,7 +549,10 @@ mod tests {
             matches!(error, AppError::InvalidArgument { .. }),
             "{error:?}"
         );
-        assert!(message(&error).contains("no game named 'checkers'"), "{error}");
+        assert!(
+            message(&error).contains("no game named 'checkers'"),
+            "{error}"
+        );
     }
 
     #[test]
