@@ -138,6 +138,7 @@ impl HostedGame for Game {
     }
 
     fn revision(&self) -> String {
+        // The engine's inherent fingerprint, which the trait method shadows here.
         Game::revision(self)
     }
 
@@ -159,7 +160,7 @@ impl ChessSession {
         Self { session }
     }
 
-    /// The save status.
+    /// Whether the Time Chess game reaches the disk.
     pub fn save_status(&self) -> &SaveStatus {
         self.session.save_status()
     }
@@ -273,8 +274,7 @@ impl ChessSession {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::GameRejection;
-    use crate::test_dir::TestDir;
+    use crate::{error::GameRejection, test_dir::TestDir};
 
     fn play(session: &mut ChessSession, notation: &str) -> CommandResult<ChessView> {
         let revision = session.view().revision;
