@@ -1,5 +1,6 @@
 //! With the `ts` feature, the Time Chess types an interface reads declare TypeScript
-//! shapes that match their serde representation.
+//! shapes that match their serde representation (Color and Winner under their app names
+//! ChessColor and ChessWinner, beside TimeGo's own).
 #![cfg(feature = "ts")]
 
 use canon_engine::timechess::{
@@ -30,7 +31,7 @@ fn notation_types_are_strings_and_records_keep_their_json_names() {
     let event = Event::decl();
     assert!(event.contains("\"type\": \"lostInTime\""), "{event}");
     let outcome = Outcome::decl();
-    assert!(outcome.contains("winner: Winner"), "{outcome}");
+    assert!(outcome.contains("winner: ChessWinner"), "{outcome}");
     let record = GameRecord::decl();
     assert!(record.contains("moves: Array<string>"), "{record}");
 }
@@ -44,7 +45,7 @@ fn the_screen_view_declares_its_camel_case_fields_and_tags() {
         "lastMove: MoveReport | null",
         "check: CheckView | null",
         "timeline: Array<TimelineTurn>",
-        "toMove: Color | null",
+        "toMove: ChessColor | null",
     ] {
         assert!(view.contains(field), "{field} in {view}");
     }
@@ -98,7 +99,7 @@ fn a_selection_declares_its_layers_and_its_tagged_reason() {
     );
     let reason = NoDestination::decl();
     assert!(reason.contains("\"reason\": \"notYourPiece\""), "{reason}");
-    assert!(reason.contains("toMove: Color"), "{reason}");
+    assert!(reason.contains("toMove: ChessColor"), "{reason}");
 }
 
 #[test]

@@ -221,7 +221,7 @@ impl Game {
             });
         };
         let mv = Move { from, to };
-        self.probe(&mv).map_err(|error| self.illegal(mv, &error))?;
+        self.probe(&mv).map_err(|error| self.refusal(mv, &error))?;
         Ok(mv)
     }
 
@@ -269,8 +269,9 @@ impl Game {
         completion
     }
 
-    /// The typed refusal of a move the rules forbid.
-    fn illegal(&self, mv: Move, error: &IllegalMove) -> EntryError {
+    /// The typed refusal of `mv`, which the rules forbid in this position for `error` (as
+    /// [`Game::play`] or [`Game::probe`] said), for hosts that play moves given as data.
+    pub fn refusal(&self, mv: Move, error: &IllegalMove) -> EntryError {
         let rule = match *error {
             IllegalMove::GameOver => Refusal::GameOver,
             IllegalMove::NotPresent(present) => Refusal::NotPresent { present },

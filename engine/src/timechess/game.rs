@@ -61,7 +61,8 @@ pub enum Event {
 /// Who won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+// TimeGo has a type of the same name in the app's TypeScript bindings.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ChessWinner"))]
 pub enum Winner {
     /// White won.
     White,

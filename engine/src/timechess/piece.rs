@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 /// A side. White moves at even turns, black at odd turns.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, PartialOrd, Ord)]
 #[serde(rename_all = "lowercase")]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+// TimeGo has a type of the same name in the app's TypeScript bindings.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ChessColor"))]
 pub enum Color {
     /// Moves first, at turn 0.
     White,

@@ -77,7 +77,8 @@ pub struct QueuedPiece {
 /// The state after all moves of a record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+// TimeGo has a type of the same name in the app's TypeScript bindings.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ChessCheckpoint"))]
 pub struct Checkpoint {
     /// The current turn (the number of moves).
     pub turn: u32,

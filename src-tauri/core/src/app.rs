@@ -2,6 +2,7 @@
 //! session. The Tauri commands and the IPC bridge both call these methods, so the UI
 //! tests in Chromium run on exactly the code the desktop app runs.
 
+use crate::chess::ChessSession;
 use crate::error::{AppError, CommandResult};
 use crate::host::job::Exclusive;
 use crate::host::session::read_document;
@@ -89,6 +90,7 @@ pub struct AppCore {
     settings_invalid: Option<InvalidFile>,
     timego: TimeGoSession,
     surface: SurfaceSession,
+    chess: ChessSession,
     tutorial: TutorialSession,
     opened_file: Option<PathBuf>,
     opened_file_game: Option<GameId>,
@@ -132,6 +134,7 @@ impl AppCore {
             }
         }
         let timego = TimeGoSession::open(data_dir, role.may_save(), &settings);
+        let chess = ChessSession::open(data_dir, role.may_save());
         let tutorial = TutorialSession::open(data_dir, role.may_save());
         let surface = SurfaceSession::open(data_dir, role.may_save(), settings.surface.as_ref());
         Ok(Self {
@@ -143,6 +146,7 @@ impl AppCore {
             settings_invalid,
             timego,
             surface,
+            chess,
             tutorial,
             opened_file: None,
             opened_file_game: None,
@@ -264,6 +268,16 @@ impl AppCore {
     /// The TimeGo game, to change it.
     pub fn timego_mut(&mut self) -> &mut TimeGoSession {
         &mut self.timego
+    }
+
+    /// The Time Chess game.
+    pub fn chess(&self) -> &ChessSession {
+        &self.chess
+    }
+
+    /// The Time Chess game, to change it.
+    pub fn chess_mut(&mut self) -> &mut ChessSession {
+        &mut self.chess
     }
 
     /// The TimeGo tutorial (separate from the saved game).

@@ -75,6 +75,17 @@ macro_rules! command_table {
                 surface_invalid_save: SurfaceLineArgs => Option<String> = |core, args| core.surface().invalid_save(args);
                 surface_set_aside_invalid: SurfaceSetAsideArgs => SurfaceState = |core, args| core.surface_mut().set_aside_invalid(args);
                 surface_import_opened_file: () => SurfaceImported = |core, ()| core.surface_import_opened_file();
+                chess_open: () => ChessView = |core, ()| Ok(core.chess().view());
+                chess_new: () => ChessView = |core, ()| Ok(core.chess_mut().new_game());
+                chess_select: ChessSelectArgs => Selection = |core, args| Ok(core.chess().select(args));
+                chess_play: ChessPlayArgs => ChessView = |core, args| core.chess_mut().play(args);
+                chess_complete: ChessCompleteArgs => Completion = |core, args| Ok(core.chess().complete(args));
+                chess_play_typed: ChessTypedArgs => ChessView = |core, args| core.chess_mut().play_typed(args);
+                chess_review: ChessReviewArgs => ChessView = |core, args| core.chess_mut().review(args);
+                chess_export: () => String = |core, ()| core.chess().export();
+                chess_import: ChessImportArgs => ChessView = |core, args| core.chess_mut().import(args);
+                chess_invalid_save: () => Option<String> = |core, ()| core.chess().invalid_save();
+                chess_set_aside_invalid: ConfirmArgs => ChessView = |core, args| core.chess_mut().set_aside_invalid(args.confirm);
             }
             job {
                 timego_computer_move: ComputerMoveArgs => ComputerOutcome = |core, args| core.timego_mut().computer_start(args);

@@ -9,6 +9,10 @@
 //! shape is refused with a typed error and changes nothing.
 
 use crate::app::{AppCore, AppStatus, SetAsideFileArgs};
+use crate::chess::{
+    ChessCompleteArgs, ChessImportArgs, ChessPlayArgs, ChessReviewArgs, ChessSelectArgs,
+    ChessTypedArgs, ChessView,
+};
 use crate::error::{AppError, CommandResult};
 use crate::host::{playable_ids, GameId};
 use crate::settings::Settings;
@@ -27,6 +31,7 @@ use crate::timego::{
 use crate::tutorial::{LessonArgs, TutorialActionArgs, TutorialLesson, TutorialOverview};
 use canon_engine::go::Chain;
 use canon_engine::surfaces::Inspection;
+use canon_engine::timechess::{Completion, Selection};
 use canon_engine::timego::opponent::{SearchReply, SearchStop};
 use canon_engine::timego::Action;
 use lineread::{excerpt, shorten, EXCERPT_CHARS};

@@ -16,6 +16,8 @@ pub enum GameRejection {
     Surface(canon_engine::surfaces::Rejection),
     /// A Go on surfaces diagram cannot begin a study.
     SurfaceSetup(canon_engine::surfaces::SetupError),
+    /// A Time Chess rule, or why typed text is not a move.
+    Chess(canon_engine::timechess::EntryError),
 }
 
 /// Why a command did nothing. `message` is always a sentence a player can read.
@@ -86,6 +88,15 @@ impl AppError {
             game: GameId::TimeGo,
             message,
             rejection: GameRejection::TimeGo(rejection),
+        }
+    }
+
+    /// Time Chess refused a move or typed text: the message says why in words.
+    pub fn chess_illegal(error: canon_engine::timechess::EntryError) -> Self {
+        AppError::Illegal {
+            game: GameId::Chess,
+            message: error.to_string(),
+            rejection: GameRejection::Chess(error),
         }
     }
 

@@ -15,6 +15,7 @@ pub mod app;
 pub mod atomic_file;
 pub mod bindings;
 pub mod bridge;
+pub mod chess;
 pub mod command_names;
 pub mod commands;
 pub mod error;

@@ -67,8 +67,7 @@ pub const GAMES: &[GameEntry] = &[
     },
     GameEntry {
         game: GameId::Chess,
-        // The engine's `timechess::record::MAX_RECORD_BYTES`, not exported.
-        document_limit: 2 * 1024 * 1024,
+        document_limit: canon_engine::timechess::MAX_RECORD_BYTES,
         name: "Time Chess",
         document_kinds: &["time-chess-game"],
         playable: false,

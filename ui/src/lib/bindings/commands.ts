@@ -8,6 +8,14 @@ import type { ApplyArgs } from './ApplyArgs';
 import type { ArrivalOption } from './ArrivalOption';
 import type { ArrivalsArgs } from './ArrivalsArgs';
 import type { Chain } from './Chain';
+import type { ChessCompleteArgs } from './ChessCompleteArgs';
+import type { ChessImportArgs } from './ChessImportArgs';
+import type { ChessPlayArgs } from './ChessPlayArgs';
+import type { ChessReviewArgs } from './ChessReviewArgs';
+import type { ChessSelectArgs } from './ChessSelectArgs';
+import type { ChessTypedArgs } from './ChessTypedArgs';
+import type { ChessView } from './ChessView';
+import type { Completion } from './Completion';
 import type { ComputerMoveArgs } from './ComputerMoveArgs';
 import type { ComputerOutcome } from './ComputerOutcome';
 import type { ConfirmArgs } from './ConfirmArgs';
@@ -19,6 +27,7 @@ import type { NewGameArgs } from './NewGameArgs';
 import type { OpponentSettings } from './OpponentSettings';
 import type { PreviewArgs } from './PreviewArgs';
 import type { ReviewArgs } from './ReviewArgs';
+import type { Selection } from './Selection';
 import type { SetAsideFileArgs } from './SetAsideFileArgs';
 import type { Settings } from './Settings';
 import type { SurfaceAnalyseArgs } from './SurfaceAnalyseArgs';
@@ -96,6 +105,17 @@ export const COMMANDS = {
   surface_invalid_save: 'sync',
   surface_set_aside_invalid: 'sync',
   surface_import_opened_file: 'sync',
+  chess_open: 'sync',
+  chess_new: 'sync',
+  chess_select: 'sync',
+  chess_play: 'sync',
+  chess_complete: 'sync',
+  chess_play_typed: 'sync',
+  chess_review: 'sync',
+  chess_export: 'sync',
+  chess_import: 'sync',
+  chess_invalid_save: 'sync',
+  chess_set_aside_invalid: 'sync',
   timego_computer_move: 'job',
   timego_export_file: 'app',
   timego_import_file: 'app',
@@ -332,6 +352,61 @@ export function surface_set_aside_invalid(args: SurfaceSetAsideArgs): Promise<Su
 /** The `surface_import_opened_file` command (sync). */
 export function surface_import_opened_file(): Promise<SurfaceImported> {
   return invoke<SurfaceImported>('surface_import_opened_file');
+}
+
+/** The `chess_open` command (sync). */
+export function chess_open(): Promise<ChessView> {
+  return invoke<ChessView>('chess_open');
+}
+
+/** The `chess_new` command (sync). */
+export function chess_new(): Promise<ChessView> {
+  return invoke<ChessView>('chess_new');
+}
+
+/** The `chess_select` command (sync). */
+export function chess_select(args: ChessSelectArgs): Promise<Selection> {
+  return invoke<Selection>('chess_select', { args });
+}
+
+/** The `chess_play` command (sync). */
+export function chess_play(args: ChessPlayArgs): Promise<ChessView> {
+  return invoke<ChessView>('chess_play', { args });
+}
+
+/** The `chess_complete` command (sync). */
+export function chess_complete(args: ChessCompleteArgs): Promise<Completion> {
+  return invoke<Completion>('chess_complete', { args });
+}
+
+/** The `chess_play_typed` command (sync). */
+export function chess_play_typed(args: ChessTypedArgs): Promise<ChessView> {
+  return invoke<ChessView>('chess_play_typed', { args });
+}
+
+/** The `chess_review` command (sync). */
+export function chess_review(args: ChessReviewArgs): Promise<ChessView> {
+  return invoke<ChessView>('chess_review', { args });
+}
+
+/** The `chess_export` command (sync). */
+export function chess_export(): Promise<string> {
+  return invoke<string>('chess_export');
+}
+
+/** The `chess_import` command (sync). */
+export function chess_import(args: ChessImportArgs): Promise<ChessView> {
+  return invoke<ChessView>('chess_import', { args });
+}
+
+/** The `chess_invalid_save` command (sync). */
+export function chess_invalid_save(): Promise<string | null> {
+  return invoke<string | null>('chess_invalid_save');
+}
+
+/** The `chess_set_aside_invalid` command (sync). */
+export function chess_set_aside_invalid(args: ConfirmArgs): Promise<ChessView> {
+  return invoke<ChessView>('chess_set_aside_invalid', { args });
 }
 
 /** The `timego_computer_move` command (job). */
