@@ -56,6 +56,8 @@ macro_rules! command_table {
                 timego_opponent_set: OpponentSettings => TimeGoView = |core, args| core.timego_mut().set_opponent(args);
                 timego_computer_cancel: () => bool = |core, ()| Ok(core.timego_mut().computer_cancel());
                 app_set_aside_invalid: SetAsideFileArgs => AppStatus = |core, args| core.set_aside_invalid_file(args);
+                surface_layout: SurfaceLayoutArgs => BoardLayout = |_core, args| surface_layout(args);
+                surface_tiling: SurfaceTilingArgs => TiledLayout = |_core, args| Ok(surface_tiling(args));
             }
             job {
                 timego_computer_move: ComputerMoveArgs => ComputerOutcome = |core, args| core.timego_mut().computer_start(args);

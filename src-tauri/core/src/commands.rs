@@ -11,13 +11,16 @@
 use crate::app::{AppCore, AppStatus, SetAsideFileArgs};
 use crate::error::{AppError, CommandResult};
 use crate::settings::Settings;
+use crate::surface_layout::{surface_layout, surface_tiling, SurfaceLayoutArgs, SurfaceTilingArgs};
 use crate::timego::{
     levels, ApplyArgs, ArrivalOption, ArrivalsArgs, ComputerJob, ComputerMoveArgs, ComputerOutcome,
     ConfirmArgs, GroupArgs, ImportArgs, LevelInfo, NewGameArgs, OpponentSettings, PreviewArgs,
     ReviewArgs, TimeGoView, TimePreview,
 };
 use crate::tutorial::{LessonArgs, TutorialActionArgs, TutorialLesson, TutorialOverview};
+use canon_engine::go::layout::BoardLayout;
 use canon_engine::go::Chain;
+use canon_engine::surfaces::layout::TiledLayout;
 use canon_engine::timego::opponent::{SearchReply, SearchStop};
 use canon_engine::timego::Action;
 use lineread::{excerpt, shorten, EXCERPT_CHARS};

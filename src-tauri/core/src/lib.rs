@@ -24,6 +24,7 @@ pub mod sample;
 pub mod save_slot;
 pub mod settings;
 pub mod settings_store;
+pub mod surface_layout;
 #[doc(hidden)]
 pub mod test_dir;
 pub mod timego;

@@ -7,6 +7,7 @@ import type { AppStatus } from './AppStatus';
 import type { ApplyArgs } from './ApplyArgs';
 import type { ArrivalOption } from './ArrivalOption';
 import type { ArrivalsArgs } from './ArrivalsArgs';
+import type { BoardLayout } from './BoardLayout';
 import type { Chain } from './Chain';
 import type { ComputerMoveArgs } from './ComputerMoveArgs';
 import type { ComputerOutcome } from './ComputerOutcome';
@@ -21,6 +22,9 @@ import type { PreviewArgs } from './PreviewArgs';
 import type { ReviewArgs } from './ReviewArgs';
 import type { SetAsideFileArgs } from './SetAsideFileArgs';
 import type { Settings } from './Settings';
+import type { SurfaceLayoutArgs } from './SurfaceLayoutArgs';
+import type { SurfaceTilingArgs } from './SurfaceTilingArgs';
+import type { TiledLayout } from './TiledLayout';
 import type { TimeGoView } from './TimeGoView';
 import type { TimePreview } from './TimePreview';
 import type { TutorialActionArgs } from './TutorialActionArgs';
@@ -56,6 +60,8 @@ export const COMMANDS = {
   timego_opponent_set: 'sync',
   timego_computer_cancel: 'sync',
   app_set_aside_invalid: 'sync',
+  surface_layout: 'sync',
+  surface_tiling: 'sync',
   timego_computer_move: 'job',
   timego_export_file: 'app',
   timego_import_file: 'app',
@@ -195,6 +201,16 @@ export function timego_computer_cancel(): Promise<boolean> {
 /** The `app_set_aside_invalid` command (sync). */
 export function app_set_aside_invalid(args: SetAsideFileArgs): Promise<AppStatus> {
   return invoke<AppStatus>('app_set_aside_invalid', { args });
+}
+
+/** The `surface_layout` command (sync). */
+export function surface_layout(args: SurfaceLayoutArgs): Promise<BoardLayout> {
+  return invoke<BoardLayout>('surface_layout', { args });
+}
+
+/** The `surface_tiling` command (sync). */
+export function surface_tiling(args: SurfaceTilingArgs): Promise<TiledLayout> {
+  return invoke<TiledLayout>('surface_tiling', { args });
 }
 
 /** The `timego_computer_move` command (job). */
