@@ -32,7 +32,8 @@ describe('seam geometry', () => {
     const drawn = seamDrawing(side(), 100);
     expect(drawn.label).toEqual({ x: -33, y: 150 });
     const one = seamDrawing(side({ y1: 50, y2: -50, inward_x: 0, inward_y: -1, x1: 0, x2: 0 }), 100);
-    expect(one.label.y).toBeCloseTo(33);
+    // One unit long: in its middle, moved inwards (up the screen here).
+    expect(one.label).toEqual({ x: 0, y: -17 });
   });
 
   it('marks only a flipping gluing, with two chevrons pointing from the start to the end', () => {

@@ -27,7 +27,7 @@ export interface SeamDrawing {
   y1: number;
   x2: number;
   y2: number;
-  /** Where its number goes: a corner of the grid near the middle, clear of the stones. */
+  /** Where its number goes: a corner of the grid near the middle, clear of the stones (the middle of a one-unit side). */
   label: Spot;
   /** The flip mark (two chevrons pointing from the side's start to its end), if the gluing flips. */
   chevrons: string[] | null;
@@ -49,9 +49,10 @@ export function seamDrawing(seam: LayoutSeam, unit: number): SeamDrawing {
   const uy = length === 0 ? 0 : dy / length;
   const ix = seam.inward_x * unit * INSET;
   const iy = seam.inward_y * unit * INSET;
-  // Corners of the grid lie a whole unit apart along a side; stones never cover them.
+  // Corners of the grid lie a whole unit apart along a side; stones never cover them. A side
+  // one unit long keeps its number in its middle: its corners are the ends of other seams.
   const corners = Math.round(length / unit);
-  const labelAt = Math.floor(corners / 2);
+  const labelAt = corners === 1 ? 0.5 : Math.floor(corners / 2);
   const markAt = Math.min(corners, labelAt + 1);
   const corner = (k: number): Spot => ({ x: seam.x1 + ux * unit * k, y: seam.y1 + uy * unit * k });
   const l = corner(labelAt);
