@@ -66,7 +66,7 @@ describe('surface boards', () => {
     await app.close();
   });
 
-  it('pans on a drag without playing', async () => {
+  it('pans on a drag without playing, and zooms with the wheel', async () => {
     const app = await open(SURFACES[0].id, 'tiled');
     const { page } = app;
     const frame = page.getByTestId('tiled');
@@ -79,8 +79,17 @@ describe('surface boards', () => {
     await page.mouse.down();
     await page.mouse.move(x + 60, y + 10, { steps: 6 });
     await page.mouse.up();
-    assert.notEqual(await frame.locator('.tiled').getAttribute('data-view'), before);
+    const after = await frame.locator('.tiled').getAttribute('data-view');
+    assert.notEqual(after, before);
     assert.equal(await page.getByTestId('chosen').textContent(), 'none');
+    // The wheel zooms in about the pointer: the view box narrows.
+    await page.mouse.wheel(0, -300);
+    await page.waitForFunction(
+      (was) => document.querySelector('.tiled')?.getAttribute('data-view') !== was,
+      after,
+    );
+    const width = (view) => Number(view.split(' ')[2]);
+    assert.ok(width(await frame.locator('.tiled').getAttribute('data-view')) < width(after));
     await app.close();
   });
 
