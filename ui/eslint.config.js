@@ -5,7 +5,7 @@ import globals from 'globals';
 import svelteConfig from './svelte.config.js';
 
 export default ts.config(
-  { ignores: ['dist/', 'node_modules/', 'tests/artifacts/', 'src/lib/bindings/'] },
+  { ignores: ['dist/', 'dist-fixtures/', 'node_modules/', 'tests/artifacts/', 'src/lib/bindings/'] },
   js.configs.recommended,
   ...ts.configs.recommended,
   ...svelte.configs.recommended,

@@ -86,6 +86,8 @@ macro_rules! command_table {
                 chess_import: ChessImportArgs => ChessView = |core, args| core.chess_mut().import(args);
                 chess_invalid_save: () => Option<String> = |core, ()| core.chess().invalid_save();
                 chess_set_aside_invalid: ConfirmArgs => ChessView = |core, args| core.chess_mut().set_aside_invalid(args.confirm);
+                surface_layout: SurfaceLayoutArgs => BoardLayout = |_core, args| surface_layout(args);
+                surface_tiling: SurfaceTilingArgs => TiledLayout = |_core, args| Ok(surface_tiling(args));
             }
             job {
                 timego_computer_move: ComputerMoveArgs => ComputerOutcome = |core, args| core.timego_mut().computer_start(args);

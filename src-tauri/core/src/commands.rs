@@ -16,6 +16,9 @@ use crate::chess::{
 use crate::error::{AppError, CommandResult};
 use crate::host::{playable_ids, GameId};
 use crate::settings::Settings;
+use crate::surface::layout::{
+    surface_layout, surface_tiling, SurfaceLayoutArgs, SurfaceTilingArgs,
+};
 use crate::surface::{
     SurfaceAnalyseArgs, SurfaceApplyArgs, SurfaceEditArgs, SurfaceEditorStartArgs,
     SurfaceEditorView, SurfaceExchangeArgs, SurfaceExplanation, SurfaceExportArgs,
@@ -29,7 +32,9 @@ use crate::timego::{
     ReviewArgs, TimeGoView, TimePreview,
 };
 use crate::tutorial::{LessonArgs, TutorialActionArgs, TutorialLesson, TutorialOverview};
+use canon_engine::go::layout::BoardLayout;
 use canon_engine::go::Chain;
+use canon_engine::surfaces::layout::TiledLayout;
 use canon_engine::surfaces::Inspection;
 use canon_engine::timechess::{Completion, Selection};
 use canon_engine::timego::opponent::{SearchReply, SearchStop};

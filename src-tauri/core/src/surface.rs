@@ -15,6 +15,7 @@ use std::path::Path;
 use ts_rs::TS;
 
 pub mod editor;
+pub mod layout;
 pub mod line;
 mod symmetry;
 

@@ -25,14 +25,15 @@ const TYPES = {
   '.json': 'application/json',
 };
 
-/** Serves the built UI on a free port; resolves to its base URL and a close function. */
-export function serveDist() {
-  const dist = join(uiRoot, 'dist');
-  if (!existsSync(join(dist, 'index.html'))) throw new Error(`no built UI at ${dist}: run "npm run build" first`);
+/** Serves the built UI (or the fixture pages' build, `dist-fixtures`, whose page is `entry`)
+ * on a free port; resolves to its base URL and a close function. */
+export function serveDist(folder = 'dist', entry = 'index.html') {
+  const dist = join(uiRoot, folder);
+  if (!existsSync(join(dist, entry))) throw new Error(`no built UI at ${dist}: run "npm run test:ui" (it builds it)`);
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     let file = join(dist, path === '/' ? 'index.html' : path);
-    if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) file = join(dist, 'index.html');
+    if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) file = join(dist, entry);
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     res.end(readFileSync(file));
   });
@@ -182,7 +183,7 @@ export async function closeLeftoverApps() {
  * Serves `dist/` and launches Chromium once for the enclosing `describe`, closing both
  * after it. `suite.open(options)` is `openApp` on them; `suite.url` is the served address.
  */
-export function suiteBrowser() {
+export function suiteBrowser({ folder = 'dist', entry = 'index.html' } = {}) {
   const suite = {
     server: undefined,
     browser: undefined,
@@ -192,7 +193,7 @@ export function suiteBrowser() {
     open: (options) => openApp(suite.browser, suite.server.url, options),
   };
   before(async () => {
-    suite.server = await serveDist();
+    suite.server = await serveDist(folder, entry);
     suite.browser = await launchBrowser();
   });
   after(async () => {

@@ -7,6 +7,7 @@ import type { AppStatus } from './AppStatus';
 import type { ApplyArgs } from './ApplyArgs';
 import type { ArrivalOption } from './ArrivalOption';
 import type { ArrivalsArgs } from './ArrivalsArgs';
+import type { BoardLayout } from './BoardLayout';
 import type { Chain } from './Chain';
 import type { ChessCompleteArgs } from './ChessCompleteArgs';
 import type { ChessImportArgs } from './ChessImportArgs';
@@ -41,6 +42,7 @@ import type { SurfaceExplanation } from './SurfaceExplanation';
 import type { SurfaceExportArgs } from './SurfaceExportArgs';
 import type { SurfaceImportArgs } from './SurfaceImportArgs';
 import type { SurfaceImported } from './SurfaceImported';
+import type { SurfaceLayoutArgs } from './SurfaceLayoutArgs';
 import type { SurfaceLineArgs } from './SurfaceLineArgs';
 import type { SurfaceNewArgs } from './SurfaceNewArgs';
 import type { SurfacePointArgs } from './SurfacePointArgs';
@@ -49,8 +51,10 @@ import type { SurfaceReviewArgs } from './SurfaceReviewArgs';
 import type { SurfaceSetAsideArgs } from './SurfaceSetAsideArgs';
 import type { SurfaceState } from './SurfaceState';
 import type { SurfaceSymmetry } from './SurfaceSymmetry';
+import type { SurfaceTilingArgs } from './SurfaceTilingArgs';
 import type { SurfaceTransformArgs } from './SurfaceTransformArgs';
 import type { SurfaceView } from './SurfaceView';
+import type { TiledLayout } from './TiledLayout';
 import type { TimeGoView } from './TimeGoView';
 import type { TimePreview } from './TimePreview';
 import type { TutorialActionArgs } from './TutorialActionArgs';
@@ -116,6 +120,8 @@ export const COMMANDS = {
   chess_import: 'sync',
   chess_invalid_save: 'sync',
   chess_set_aside_invalid: 'sync',
+  surface_layout: 'sync',
+  surface_tiling: 'sync',
   timego_computer_move: 'job',
   timego_export_file: 'app',
   timego_import_file: 'app',
@@ -407,6 +413,16 @@ export function chess_invalid_save(): Promise<string | null> {
 /** The `chess_set_aside_invalid` command (sync). */
 export function chess_set_aside_invalid(args: ConfirmArgs): Promise<ChessView> {
   return invoke<ChessView>('chess_set_aside_invalid', { args });
+}
+
+/** The `surface_layout` command (sync). */
+export function surface_layout(args: SurfaceLayoutArgs): Promise<BoardLayout> {
+  return invoke<BoardLayout>('surface_layout', { args });
+}
+
+/** The `surface_tiling` command (sync). */
+export function surface_tiling(args: SurfaceTilingArgs): Promise<TiledLayout> {
+  return invoke<TiledLayout>('surface_tiling', { args });
 }
 
 /** The `timego_computer_move` command (job). */

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { render } from 'svelte/server';
+import TiledBoard from './TiledBoard.svelte';
+import { squareLayout } from './fixtures';
+import { cellColours, copiesOf, dimmedCells, isDrag, panned, realPoint, zoomed, DRAG_THRESHOLD } from './tiling';
+import type { TiledLayout } from '../bindings/TiledLayout';
+
+/** A 2 × 2 board drawn as a home copy (cells 0-3) and a reflected copy (cells 4-7). */
+function twoCopies(): TiledLayout {
+  const layout = squareLayout(4);
+  layout.points = layout.points.slice(0, 8);
+  const area = { x: 0, y: 0, width: 10, height: 10 };
+  return {
+    layout: { ...layout, areas: [area, area] },
+    real: [0, 1, 2, 3, 2, 3, 0, 1],
+    copy: [0, 0, 0, 0, 1, 1, 1, 1],
+    copies: [
+      { index: 0, sheet: 0, across: 0, up: 0, reflected: false, home: true, area },
+      { index: 1, sheet: 0, across: 1, up: 0, reflected: true, home: false, area },
+    ],
+  };
+}
+
+describe('tiling', () => {
+  it('maps a cell of any copy to its real point, and a point to all its cells', () => {
+    const tiled = twoCopies();
+    expect(realPoint(tiled, 6)).toBe(0);
+    expect(realPoint(tiled, 99)).toBeNull();
+    expect([...copiesOf(tiled, 4)].sort()).toEqual([2, 4]);
+    expect(copiesOf(tiled, 99).size).toBe(0);
+  });
+
+  it('dims every cell outside the home copies and colours each cell as its real point', () => {
+    const tiled = twoCopies();
+    expect([...dimmedCells(tiled)]).toEqual([4, 5, 6, 7]);
+    expect(cellColours(tiled, [1, 0, 2, 0])).toEqual([1, 0, 2, 0, 2, 0, 1, 0]);
+  });
+
+  it('tells a tap from a drag by the threshold', () => {
+    expect(isDrag(0, 0)).toBe(false);
+    expect(isDrag(DRAG_THRESHOLD, 0)).toBe(false);
+    expect(isDrag(6, 6)).toBe(true);
+    expect(isDrag(3, 3, 4)).toBe(true);
+  });
+
+  it('pans against the drag and zooms about a fixed position within limits', () => {
+    const home = { x: 0, y: 0, width: 100, height: 50 };
+    expect(panned(home, 10, -5)).toEqual({ x: -10, y: 5, width: 100, height: 50 });
+    const inward = zoomed(home, 2, 50, 25, home);
+    expect(inward).toEqual({ x: 25, y: 12.5, width: 50, height: 25 });
+    // The position zoomed about stays at the same share of the view.
+    const corner = zoomed(home, 2, 0, 0, home);
+    expect([corner.x, corner.y]).toEqual([0, 0]);
+    expect(zoomed(home, 100, 50, 25, home).width).toBe(25);
+    expect(zoomed(home, 0.001, 50, 25, home).width).toBe(400);
+  });
+});
+
+describe('TiledBoard', () => {
+  it('draws every cell, the copies dimmed, in the colour of its real point', () => {
+    const tiled = twoCopies();
+    const { body } = render(TiledBoard, {
+      props: { tiled, board: [1, 0, 0, 0], label: 'Tiled', labelFor: (c: number) => String(c) },
+    });
+    expect(body.match(/data-point="/g)).toHaveLength(8);
+    expect(body.match(/class="pt[^"]*\bdim\b/g)).toHaveLength(4);
+    expect(body.match(/data-color="1"/g)).toHaveLength(2);
+    expect(body.match(/class="wood[^"]*\bdim\b/g)).toHaveLength(1);
+  });
+});
