@@ -6,7 +6,7 @@
 //! cursor, so a game reopened after a restart is viewed at its last move.
 
 use crate::error::{AppError, CommandResult};
-use crate::host::session::GameSession;
+use crate::host::session::{GameSession, ReviewTo};
 use crate::host::HostedGame;
 use crate::save_slot::SaveStatus;
 use canon_engine::timechess::{
@@ -75,25 +75,6 @@ pub struct ChessTypedArgs {
 pub struct ChessCompleteArgs {
     /// The text typed so far.
     pub prefix: String,
-}
-
-/// Where `chess_review` moves the cursor.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, TS)]
-#[serde(tag = "to", rename_all = "snake_case", deny_unknown_fields)]
-pub enum ChessReviewArgs {
-    /// Before the first move.
-    First,
-    /// One move back.
-    Prev,
-    /// One move on.
-    Next,
-    /// After the last move.
-    Last,
-    /// After the first `cursor` moves.
-    Jump {
-        /// `0..=` the number of moves.
-        cursor: usize,
-    },
 }
 
 /// Arguments of `chess_import`.
@@ -218,21 +199,8 @@ impl ChessSession {
     }
 
     /// Moves the viewed cursor; the later moves are kept.
-    pub fn review(&mut self, args: ChessReviewArgs) -> CommandResult<ChessView> {
-        let (cursor, last) = (self.session.cursor(), self.session.line().line_len());
-        let target = match args {
-            ChessReviewArgs::First => 0,
-            ChessReviewArgs::Prev => cursor.saturating_sub(1),
-            ChessReviewArgs::Next => (cursor + 1).min(last),
-            ChessReviewArgs::Last => last,
-            ChessReviewArgs::Jump { cursor } if cursor <= last => cursor,
-            ChessReviewArgs::Jump { cursor } => {
-                return Err(AppError::invalid(format!(
-                    "move {cursor} does not exist: the game has {last} moves"
-                )))
-            }
-        };
-        self.session.review(target)?;
+    pub fn review(&mut self, to: ReviewTo) -> CommandResult<ChessView> {
+        self.session.review_to(to, 0)?;
         Ok(self.view())
     }
 
@@ -331,13 +299,13 @@ mod tests {
         play(&mut session, "e2t0e4t0").unwrap();
         play(&mut session, "e7t1e5t1").unwrap();
         let cursor = |session: &mut ChessSession, to| session.review(to).unwrap().cursor;
-        assert_eq!(cursor(&mut session, ChessReviewArgs::Next), 2);
-        assert_eq!(cursor(&mut session, ChessReviewArgs::Prev), 1);
-        assert_eq!(cursor(&mut session, ChessReviewArgs::First), 0);
-        assert_eq!(cursor(&mut session, ChessReviewArgs::Prev), 0);
-        assert_eq!(cursor(&mut session, ChessReviewArgs::Last), 2);
-        assert_eq!(cursor(&mut session, ChessReviewArgs::Jump { cursor: 1 }), 1);
-        assert!(session.review(ChessReviewArgs::Jump { cursor: 3 }).is_err());
+        assert_eq!(cursor(&mut session, ReviewTo::Next), 2);
+        assert_eq!(cursor(&mut session, ReviewTo::Previous), 1);
+        assert_eq!(cursor(&mut session, ReviewTo::First), 0);
+        assert_eq!(cursor(&mut session, ReviewTo::Previous), 0);
+        assert_eq!(cursor(&mut session, ReviewTo::Last), 2);
+        assert_eq!(cursor(&mut session, ReviewTo::Jump { cursor: 1 }), 1);
+        assert!(session.review(ReviewTo::Jump { cursor: 3 }).is_err());
         assert_eq!(session.view().cursor, 1);
     }
 }

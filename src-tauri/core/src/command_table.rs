@@ -81,7 +81,7 @@ macro_rules! command_table {
                 chess_play: ChessPlayArgs => ChessView = |core, args| core.chess_mut().play(args);
                 chess_complete: ChessCompleteArgs => Completion = |core, args| Ok(core.chess().complete(args));
                 chess_play_typed: ChessTypedArgs => ChessView = |core, args| core.chess_mut().play_typed(args);
-                chess_review: ChessReviewArgs => ChessView = |core, args| core.chess_mut().review(args);
+                chess_review: ReviewTo => ChessView = |core, args| core.chess_mut().review(args);
                 chess_export: () => String = |core, ()| core.chess().export();
                 chess_import: ChessImportArgs => ChessView = |core, args| core.chess_mut().import(args);
                 chess_invalid_save: () => Option<String> = |core, ()| core.chess().invalid_save();

@@ -10,10 +10,10 @@
 
 use crate::app::{AppCore, AppStatus, SetAsideFileArgs};
 use crate::chess::{
-    ChessCompleteArgs, ChessImportArgs, ChessPlayArgs, ChessReviewArgs, ChessSelectArgs,
-    ChessTypedArgs, ChessView,
+    ChessCompleteArgs, ChessImportArgs, ChessPlayArgs, ChessSelectArgs, ChessTypedArgs, ChessView,
 };
 use crate::error::{AppError, CommandResult};
+use crate::host::session::ReviewTo;
 use crate::host::{playable_ids, GameId};
 use crate::settings::Settings;
 use crate::surface::layout::{

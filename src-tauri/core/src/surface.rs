@@ -4,7 +4,7 @@
 //! module only routes, keeps and saves.
 
 use crate::error::{AppError, CommandResult};
-use crate::host::session::GameSession;
+use crate::host::session::{GameSession, ReviewTo};
 use crate::save_slot::{InvalidFile, SaveStatus};
 use crate::settings::SurfaceSettings;
 use canon_engine::go::{Chain, Color};
@@ -121,25 +121,6 @@ pub struct SurfaceApplyArgs {
     pub replace_future: bool,
 }
 
-/// Where review goes.
-#[derive(Debug, Clone, Copy, Deserialize, TS)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-pub enum SurfaceReviewTo {
-    /// The first position of the line (after an analysis's prefix).
-    First,
-    /// One action back (stays at the first position).
-    Previous,
-    /// One action forward (stays at the end).
-    Next,
-    /// The end of the line.
-    Last,
-    /// After `cursor` actions.
-    Jump {
-        /// Number of actions.
-        cursor: usize,
-    },
-}
-
 /// Arguments of `surface_review`.
 #[derive(Debug, Clone, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
@@ -147,7 +128,7 @@ pub struct SurfaceReviewArgs {
     /// The line.
     pub line: SurfaceLineId,
     /// Where to go.
-    pub to: SurfaceReviewTo,
+    pub to: ReviewTo,
 }
 
 /// A point of a line's viewed board (`surface_chain`, `surface_explain`).
@@ -782,18 +763,10 @@ fn apply_in<S: LineSlot>(
 
 fn review_in<S: LineSlot>(
     session: &mut GameSession<SurfaceLine<S>>,
-    to: SurfaceReviewTo,
+    to: ReviewTo,
 ) -> CommandResult<SurfaceView> {
-    let line = session.line().game();
-    let (first, last) = (first_cursor(line), line.actions().len());
-    let cursor = match to {
-        SurfaceReviewTo::First => first,
-        SurfaceReviewTo::Previous => session.cursor().saturating_sub(1).max(first),
-        SurfaceReviewTo::Next => (session.cursor() + 1).min(last),
-        SurfaceReviewTo::Last => last,
-        SurfaceReviewTo::Jump { cursor } => cursor,
-    };
-    session.review(cursor)?;
+    let first = first_cursor(session.line().game());
+    session.review_to(to, first)?;
     Ok(view_of(session))
 }
 

@@ -178,12 +178,12 @@ fn playing_during_review_needs_confirmation_then_replaces_the_later_moves() {
     let dir = TestDir::new("chess-review");
     let mut core = core_in(&dir);
     play(&mut core, &["e2t0e4t0", "e7t1e5t1", "g1t2f3t2"]);
-    let view = run(&mut core, "chess_review", json!({ "to": "first" })).unwrap();
+    let view = run(&mut core, "chess_review", json!({ "kind": "first" })).unwrap();
     assert_eq!(
         (view["cursor"].clone(), view["screen"]["present"].clone()),
         (json!(0), json!(0))
     );
-    let view = run(&mut core, "chess_review", json!({ "to": "next" })).unwrap();
+    let view = run(&mut core, "chess_review", json!({ "kind": "next" })).unwrap();
     assert_eq!(view["cursor"], 1);
     assert_eq!(
         view["moves"].as_array().unwrap().len(),
@@ -214,7 +214,7 @@ fn playing_during_review_needs_confirmation_then_replaces_the_later_moves() {
         &dir,
         &mut core,
         "chess_review",
-        json!({ "to": "jump", "cursor": 3 }),
+        json!({ "kind": "jump", "cursor": 3 }),
     );
     assert!(
         matches!(error, AppError::InvalidArgument { .. }),

@@ -6,7 +6,28 @@ use super::job::{EngineJob, JobControl, JobEnd, JobStop, Search, STALE_MESSAGE};
 use super::{unix_stamp, HostedGame};
 use crate::error::{AppError, CommandResult};
 use crate::save_slot::{SaveSlot, SaveStatus};
+use serde::Deserialize;
 use std::path::Path;
+use ts_rs::TS;
+
+/// Where a review command moves a line's cursor (every game's review buttons).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ReviewTo {
+    /// The first position of the line.
+    First,
+    /// One action back (stays at the first position).
+    Previous,
+    /// One action forward (stays at the end).
+    Next,
+    /// The end of the line.
+    Last,
+    /// After `cursor` actions.
+    Jump {
+        /// Number of actions.
+        cursor: usize,
+    },
+}
 
 /// One game of the app and its save file.
 pub struct GameSession<G: HostedGame> {
@@ -82,6 +103,26 @@ impl<G: HostedGame> GameSession<G> {
         let cursor = game.line_len();
         self.replace(game, cursor);
         Ok(())
+    }
+
+    /// Moves the cursor as `to` says, never before `first` (an analysis is reviewed from
+    /// the end of the prefix it was opened with) nor past the end.
+    pub fn review_to(&mut self, to: ReviewTo, first: usize) -> CommandResult<()> {
+        let last = self.game.line_len();
+        let cursor = match to {
+            ReviewTo::First => first,
+            ReviewTo::Previous => self.cursor.saturating_sub(1).max(first),
+            ReviewTo::Next => (self.cursor + 1).min(last),
+            ReviewTo::Last => last,
+            ReviewTo::Jump { cursor } if (first..=last).contains(&cursor) => cursor,
+            ReviewTo::Jump { cursor } => {
+                return Err(AppError::invalid(format!(
+                    "there is no position after {cursor} actions to review: \
+                     this line has the positions after {first} to {last} actions"
+                )))
+            }
+        };
+        self.review(cursor)
     }
 
     /// Views the position after the first `cursor` actions; the later turns are kept.

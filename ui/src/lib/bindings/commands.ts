@@ -12,7 +12,6 @@ import type { Chain } from './Chain';
 import type { ChessCompleteArgs } from './ChessCompleteArgs';
 import type { ChessImportArgs } from './ChessImportArgs';
 import type { ChessPlayArgs } from './ChessPlayArgs';
-import type { ChessReviewArgs } from './ChessReviewArgs';
 import type { ChessSelectArgs } from './ChessSelectArgs';
 import type { ChessTypedArgs } from './ChessTypedArgs';
 import type { ChessView } from './ChessView';
@@ -28,6 +27,7 @@ import type { NewGameArgs } from './NewGameArgs';
 import type { OpponentSettings } from './OpponentSettings';
 import type { PreviewArgs } from './PreviewArgs';
 import type { ReviewArgs } from './ReviewArgs';
+import type { ReviewTo } from './ReviewTo';
 import type { Selection } from './Selection';
 import type { SetAsideFileArgs } from './SetAsideFileArgs';
 import type { Settings } from './Settings';
@@ -391,7 +391,7 @@ export function chess_play_typed(args: ChessTypedArgs): Promise<ChessView> {
 }
 
 /** The `chess_review` command (sync). */
-export function chess_review(args: ChessReviewArgs): Promise<ChessView> {
+export function chess_review(args: ReviewTo): Promise<ChessView> {
   return invoke<ChessView>('chess_review', { args });
 }
 
