@@ -177,3 +177,24 @@ fn a_finished_game_has_no_move_to_choose() {
     );
     assert_eq!(result, Err(SearchStop::NoMove));
 }
+
+#[test]
+fn raising_the_flag_during_a_search_stops_it_with_a_legal_move() {
+    let game = seeded_position(3, 10);
+    // No node budget: only the flag can end this search before depth 8.
+    let limits = SearchLimits {
+        seed: 0,
+        nodes: Some(u64::MAX),
+    };
+    let flag = AtomicBool::new(false);
+    let reply = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        });
+        choose_move(&game, Level::Deep, &limits, &flag).unwrap()
+    });
+    assert!(reply.stats.cancelled);
+    assert!(reply.stats.depth < Level::Deep.max_depth());
+    assert!(game.clone().legal_moves().contains(&reply.mv));
+}

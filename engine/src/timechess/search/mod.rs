@@ -131,7 +131,8 @@ pub enum SearchStop {
 /// Chooses the computer's move for the side to move in `game`.
 ///
 /// `cancel` is read every few hundred nodes; once it is set the search stops and replies
-/// with the best move found so far (`stats.cancelled` tells).
+/// with the best move found so far (`stats.cancelled` tells): the last complete
+/// iteration's, or a move the unfinished one has already proved better.
 pub fn choose_move(
     game: &Game,
     level: Level,
@@ -159,7 +160,16 @@ pub fn choose_move(
     while !searcher.stopped && depth < level.max_depth() {
         let target = depth + 1;
         searcher.enforce_budget = target > level.guaranteed_depth();
-        let Some((found, scores)) = iterate(&mut searcher, &root, target) else {
+        let (found, scores) = iterate(&mut searcher, &root, target);
+        if searcher.stopped {
+            // The moves searched before the stop have scores of the unfinished depth; one
+            // that beat the first (the previous best) is proved better, so it is played.
+            if let Some(partial) = found.filter(|p| depth == 0 || p.mv != best.mv) {
+                best = partial;
+            }
+            break;
+        }
+        let Some(found) = found else {
             break;
         };
         best = found;
@@ -204,9 +214,10 @@ struct Best {
     score: i32,
 }
 
-/// One complete iteration at `depth`: the best move and every root move's score (exact
-/// for the best, an upper bound for the others), or `None` if the search stopped.
-fn iterate(searcher: &mut Searcher, root: &[Move], depth: u32) -> Option<(Best, Vec<i32>)> {
+/// One iteration at `depth` over the root moves in order: the best move among those
+/// searched (all of them unless the search stopped) and their scores (exact for the best,
+/// an upper bound for the others).
+fn iterate(searcher: &mut Searcher, root: &[Move], depth: u32) -> (Option<Best>, Vec<i32>) {
     let mut alpha = -INFINITY;
     let mut best: Option<Best> = None;
     let mut scores = Vec::with_capacity(root.len());
@@ -215,7 +226,7 @@ fn iterate(searcher: &mut Searcher, root: &[Move], depth: u32) -> Option<(Best, 
         let score = -searcher.node(depth - 1, 1, -INFINITY, -alpha);
         searcher.game.undo();
         if searcher.stopped {
-            return None;
+            break;
         }
         scores.push(score);
         if best.is_none() || score > alpha {
@@ -223,5 +234,5 @@ fn iterate(searcher: &mut Searcher, root: &[Move], depth: u32) -> Option<(Best, 
             best = Some(Best { mv, score });
         }
     }
-    best.map(|best| (best, scores))
+    (best, scores)
 }
