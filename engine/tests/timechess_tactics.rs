@@ -1,8 +1,10 @@
 //! The Time Chess opponent against positions found by brute force in seeded random games
 //! (`timechess_data/tactics.txt`, written by `examples/timechess_tactics.rs`). Every
 //! property a line claims is proved again here by playing the engine's own moves, so the
-//! file only says where to look: every level plays a mate in one, no level lets its king
-//! be mated in one when some move avoids it, and the deepest level finds a mate in two.
+//! file only says where to look: every level plays a mate in one (including mates from the
+//! past and wins by the opposing king's journey failing, Lost in Time), no level makes a
+//! move that loses at once or lets its king be mated in one when some move avoids it, and
+//! the two stronger levels find a mate in two.
 
 mod timechess_support;
 
@@ -16,6 +18,7 @@ use timechess_support::seeded_position;
 /// Small enough for unoptimised test builds: the levels' guaranteed depths ignore it.
 const TEST_NODES: u64 = 3_000;
 
+#[derive(Clone)]
 struct Case {
     kind: String,
     seed: u64,
@@ -63,10 +66,15 @@ fn mate_in_one(game: &mut Game) -> bool {
     game.legal_moves().into_iter().any(|mv| wins(game, mv))
 }
 
-/// Whether after `mv` the opponent has a move that wins at once.
+/// Whether `mv` loses at once (its own king lost in time) or lets the opponent win at
+/// once.
 fn allows_mate_in_one(game: &mut Game, mv: Move) -> bool {
+    let mover = Winner::side(game.to_move());
     game.play(mv).expect("legal");
-    let exposed = game.outcome().is_none() && mate_in_one(game);
+    let exposed = match game.outcome() {
+        Some(outcome) => outcome.winner != mover && outcome.winner != Winner::Draw,
+        None => mate_in_one(game),
+    };
     game.undo();
     exposed
 }
@@ -118,19 +126,22 @@ fn no_level_allows_a_mate_in_one_that_another_move_avoids() {
 }
 
 #[test]
-fn the_deepest_level_finds_a_mate_in_two() {
-    for case in cases("mate2") {
+fn the_stronger_levels_find_a_mate_in_two() {
+    for (case, level) in cases("mate2")
+        .into_iter()
+        .flat_map(|case| [Level::Steady, Level::Deep].map(|level| (case.clone(), level)))
+    {
         let mut game = seeded_position(case.seed, case.turns);
         assert!(!mate_in_one(&mut game));
         let limits = SearchLimits {
             seed: case.seed,
             nodes: Some(TEST_NODES),
         };
-        let reply = choose_move(&game, Level::Deep, &limits, &AtomicBool::new(false)).unwrap();
+        let reply = choose_move(&game, level, &limits, &AtomicBool::new(false)).unwrap();
         assert_eq!(
             reply.mate,
             Some(2),
-            "seed {} turn {}",
+            "{level:?} at seed {} turn {}",
             case.seed,
             case.turns
         );

@@ -25,7 +25,7 @@ use alphabeta::{Searcher, INFINITY, MATE, MATE_BOUND};
 pub enum Level {
     /// Two plies always (sees every mate in one, for and against), three if cheap.
     Quick,
-    /// Two plies always, up to five within 200,000 nodes.
+    /// Three plies always (sees every mate in two), up to five within 200,000 nodes.
     #[default]
     Steady,
     /// Three plies always (sees every mate in two), up to eight within a million nodes.
@@ -55,8 +55,8 @@ impl Level {
     /// Plies every search at this level completes, whatever its node budget.
     pub fn guaranteed_depth(self) -> u32 {
         match self {
-            Level::Quick | Level::Steady => 2,
-            Level::Deep => 3,
+            Level::Quick => 2,
+            Level::Steady | Level::Deep => 3,
         }
     }
 
