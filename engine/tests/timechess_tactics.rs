@@ -11,7 +11,8 @@ mod timechess_support;
 use std::sync::atomic::AtomicBool;
 
 use canon_engine::timechess::{
-    choose_move, random_playout, Game, Level, Move, SearchLimits, SearchStop, SplitMix64, Winner,
+    choose_move, random_playout, EndReason, Game, Level, Move, SearchLimits, SearchStop,
+    SplitMix64, Winner,
 };
 use timechess_support::seeded_position;
 
@@ -23,6 +24,9 @@ struct Case {
     kind: String,
     seed: u64,
     turns: usize,
+    /// For a mate in one: `past` if every win is a checkmate from the past, `lost` if
+    /// every win makes the opposing king Lost in Time.
+    how: Option<String>,
 }
 
 fn cases(kind: &str) -> Vec<Case> {
@@ -35,6 +39,10 @@ fn cases(kind: &str) -> Vec<Case> {
                 kind: fields[0].to_string(),
                 seed: fields[1].parse().expect("seed"),
                 turns: fields[2].parse().expect("turns"),
+                how: fields
+                    .get(3)
+                    .filter(|f| !f.contains('/'))
+                    .map(|f| f.to_string()),
             }
         })
         .filter(|case| case.kind == kind)
@@ -89,6 +97,22 @@ fn every_level_plays_a_mate_in_one() {
             case.seed,
             case.turns
         );
+        if let Some(how) = &case.how {
+            for mv in game.legal_moves() {
+                if wins(&mut game, mv) {
+                    game.play(mv).unwrap();
+                    let reason = game.outcome().unwrap().reason;
+                    game.undo();
+                    match how.as_str() {
+                        "past" => {
+                            assert!(mv.to.turn < game.now() && reason == EndReason::Checkmate)
+                        }
+                        "lost" => assert_eq!(reason, EndReason::KingLostInTime),
+                        other => panic!("unknown tag {other}"),
+                    }
+                }
+            }
+        }
         for level in Level::ALL {
             let mv = search(&game, level, case.seed);
             assert!(
