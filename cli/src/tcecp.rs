@@ -6,7 +6,9 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use canon_engine::timechess::{Event, Game, Move, Pos};
+use std::sync::atomic::AtomicBool;
+
+use canon_engine::timechess::{choose_move, Event, Game, Level, Move, Pos, SearchLimits};
 use lineread::{excerpt, Line, LineReader};
 
 /// Lines longer than this (line ending excluded) are answered with an error instead of
@@ -114,8 +116,37 @@ impl Session {
             ["getState", ..] => {
                 error("getState takes t, futureQueue, result, events or a turn number")
             }
+            ["go"] => Some(self.go(Level::default(), line)),
+            ["go", n] => match n.parse::<u8>().ok().and_then(Level::from_number) {
+                Some(level) => Some(self.go(level, line)),
+                None => error("go takes a level 1, 2 or 3"),
+            },
             [word] => self.position_or_move(word, line),
             _ => error("unknown message"),
+        }
+    }
+
+    /// The extension `go [LEVEL]`: the opponent's move for the side to move, searched
+    /// with seed 0 so that a position always gets the same answer; the game is unchanged
+    /// (the GUI plays the move by sending it, as any other).
+    fn go(&mut self, level: Level, line: &str) -> String {
+        let never = AtomicBool::new(false);
+        match choose_move(&self.game, level, &SearchLimits::default(), &never) {
+            Ok(reply) => {
+                eprintln!(
+                    "canon tcecp: go: level {}, depth {}, {} nodes, score {}{}",
+                    level.number(),
+                    reply.stats.depth,
+                    reply.stats.nodes,
+                    reply.score,
+                    reply
+                        .mate
+                        .map(|n| format!(", mate in {n}"))
+                        .unwrap_or_default()
+                );
+                format!("bestmove {}", reply.mv)
+            }
+            Err(stop) => format!("Error ({stop}): {}", excerpt(line)),
         }
     }
 

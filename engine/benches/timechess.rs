@@ -1,8 +1,10 @@
 //! Time Chess speed: perft, and deciding checkmate or stalemate after a move (the
-//! dissertation's engine lagged there). Positions are the records of
+//! dissertation's engine lagged there), and the opponent's search. Positions are the records of
 //! `tests/timechess_data/`. Run: `cargo bench -p canon-engine --bench timechess`.
 
-use canon_engine::timechess::Game;
+use std::sync::atomic::AtomicBool;
+
+use canon_engine::timechess::{choose_move, Game, Level, SearchLimits};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn load(name: &str) -> Game {
@@ -52,5 +54,29 @@ fn decide(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, perft, decide);
+fn search(c: &mut Criterion) {
+    let mut group = c.benchmark_group("timechess-search");
+    group.sample_size(10);
+    let mid = load("mid_11_40");
+    let never = AtomicBool::new(false);
+    for level in [Level::Quick, Level::Steady] {
+        let limits = SearchLimits {
+            seed: 0,
+            nodes: Some(level.node_budget()),
+        };
+        // The node count is the same at every run (the search is deterministic), so the
+        // time per iteration gives nodes per second.
+        let nodes = choose_move(&mid, level, &limits, &never)
+            .expect("a move")
+            .stats
+            .nodes;
+        group.bench_function(
+            format!("turn 40 level {} ({nodes} nodes)", level.number()),
+            |b| b.iter(|| choose_move(&mid, level, &limits, &never).expect("a move")),
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, perft, decide, search);
 criterion_main!(benches);

@@ -21,6 +21,7 @@ mod perft;
 mod piece;
 mod playout;
 mod record;
+mod search;
 mod select;
 mod turn;
 mod view;
@@ -40,6 +41,7 @@ pub use record::{
     Checkpoint, GameRecord, PlacedPiece, QueuedPiece, RecordError, MAX_RECORD_BYTES, RULES, SCHEMA,
     VERSION,
 };
+pub use search::{choose_move, Level, SearchLimits, SearchReply, SearchStats, SearchStop};
 pub use select::{Destination, DestinationLayer, NoDestination, SelectedPiece, Selection};
 pub use view::{
     AttackLine, CheckView, Consequence, MoveKind, MoveReport, PastCapture, ScreenLayer,

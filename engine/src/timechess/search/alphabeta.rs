@@ -1,0 +1,267 @@
+//! Negamax alpha-beta with a capture quiescence, played on the engine's own `make`/`undo`
+//! so that every rule (travel, arrivals, Lost in Time, erasure) is the engine's. Every
+//! node first asks the engine how the game stands: a decided game or a side without a
+//! legal move is scored exactly, mates by distance, which is what makes a completed
+//! iteration of depth `d` find every mate in `(d + 1) / 2` moves.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::super::coord::Move;
+use super::super::game::{Game, Outcome, Winner, MAX_MOVES};
+use super::super::piece::{Color, Kind};
+use super::eval::{evaluate, value};
+
+/// The score of mating at ply 0; a mate `n` plies from the root scores `MATE - n`.
+pub(super) const MATE: i32 = 1_000_000;
+/// Above every score.
+pub(super) const INFINITY: i32 = MATE + 1;
+/// Scores this close to `MATE` are mates.
+pub(super) const MATE_BOUND: i32 = MATE - 10_000;
+
+/// How many capture plies the quiescence search adds below the nominal depth.
+const QUIESCENCE_PLIES: u32 = 4;
+/// The cancellation flag is read once per this many nodes (a power of two).
+const POLL_EVERY: u64 = 256;
+/// Plies that keep killer moves.
+const MAX_PLY: usize = 64;
+
+/// One search's state: the game it plays on, its counters and its move-ordering memory.
+pub(super) struct Searcher<'a> {
+    pub game: Game,
+    cancel: &'a AtomicBool,
+    /// Nodes visited so far.
+    pub nodes: u64,
+    /// The node budget, enforced only while `enforce_budget` is set.
+    pub budget: u64,
+    /// False while the level's guaranteed depths run: only cancellation stops those.
+    pub enforce_budget: bool,
+    /// Set when the search must unwind now; scores computed after it are meaningless.
+    pub stopped: bool,
+    /// Why it stopped: the caller's flag.
+    pub cancelled: bool,
+    /// Why it stopped: the node budget.
+    pub exhausted: bool,
+    killers: Vec<[Option<Move>; 2]>,
+    history: Box<[[i32; 64]; 64]>,
+}
+
+impl<'a> Searcher<'a> {
+    /// A searcher that plays on its own copy of `game`.
+    pub fn new(game: Game, cancel: &'a AtomicBool, budget: u64) -> Searcher<'a> {
+        Searcher {
+            game,
+            cancel,
+            nodes: 0,
+            budget,
+            enforce_budget: false,
+            stopped: false,
+            cancelled: false,
+            exhausted: false,
+            killers: vec![[None; 2]; MAX_PLY],
+            history: Box::new([[0; 64]; 64]),
+        }
+    }
+
+    /// Counts a node and decides whether the search must stop.
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(POLL_EVERY) && self.cancel.load(Ordering::Relaxed) {
+            self.cancelled = true;
+            self.stopped = true;
+        }
+        if self.enforce_budget && self.nodes >= self.budget {
+            self.exhausted = true;
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Reads the caller's flag now, whatever the node count.
+    pub fn poll(&mut self) -> bool {
+        if self.cancel.load(Ordering::Relaxed) {
+            self.cancelled = true;
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// The value of the current position for the side to move, searched `depth` plies
+    /// (then captures only) within the window `alpha..beta`; `ply` is the distance from
+    /// the root.
+    pub fn node(&mut self, depth: u32, ply: u32, mut alpha: i32, mut beta: i32) -> i32 {
+        self.node_within(depth, QUIESCENCE_PLIES, ply, &mut alpha, &mut beta)
+    }
+
+    fn node_within(
+        &mut self,
+        depth: u32,
+        quiet_left: u32,
+        ply: u32,
+        alpha: &mut i32,
+        beta: &mut i32,
+    ) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        let side = self.game.to_move();
+        if let Some(outcome) = self.game.outcome() {
+            return decided(outcome, side, ply);
+        }
+        let moves = self.game.legal_moves();
+        if moves.is_empty() {
+            return if self.game.is_in_check() {
+                -(MATE - ply as i32)
+            } else {
+                0
+            };
+        }
+        if self.game.played.len() >= MAX_MOVES {
+            return 0;
+        }
+        // No line from here can beat a mate already found nearer the root.
+        *alpha = (*alpha).max(-(MATE - ply as i32));
+        *beta = (*beta).min(MATE - ply as i32 - 1);
+        if *alpha >= *beta {
+            return *alpha;
+        }
+        if depth == 0 {
+            return self.quiesce(moves, quiet_left, ply, *alpha, *beta);
+        }
+        let ordered = self.order(moves, ply, depth);
+        let mut best = -INFINITY;
+        for mv in ordered {
+            self.game.play_unsettled(mv);
+            let (mut a, mut b) = (-*beta, -*alpha);
+            let score = -self.node_within(depth - 1, quiet_left, ply + 1, &mut a, &mut b);
+            self.game.undo();
+            if self.stopped {
+                return 0;
+            }
+            best = best.max(score);
+            if score > *alpha {
+                *alpha = score;
+            }
+            if *alpha >= *beta {
+                self.remember_cutoff(mv, ply, depth);
+                break;
+            }
+        }
+        best
+    }
+
+    /// Captures and promotions only, standing pat on the static evaluation.
+    fn quiesce(&mut self, moves: Vec<Move>, left: u32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
+        let stand = evaluate(&self.game);
+        if stand >= beta || left == 0 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let mut noisy: Vec<(i32, Move)> = moves
+            .into_iter()
+            .filter_map(|mv| {
+                let key = self.capture_key(mv);
+                (key > 0).then_some((key, mv))
+            })
+            .collect();
+        noisy.sort_by_key(|entry| std::cmp::Reverse(entry.0));
+        for (_, mv) in noisy {
+            self.game.play_unsettled(mv);
+            let (mut a, mut b) = (-beta, -alpha);
+            let score = -self.node_within(0, left - 1, ply + 1, &mut a, &mut b);
+            self.game.undo();
+            if self.stopped {
+                return 0;
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// Most valuable victim first, least valuable attacker first among equals; promotions
+    /// next; 0 for a quiet move.
+    fn capture_key(&self, mv: Move) -> i32 {
+        let Some(mover) = self.game.piece_at(mv.from) else {
+            return 0;
+        };
+        if let Some(victim) = self.game.piece_at(mv.to) {
+            if victim.color != mover.color {
+                let worth = if victim.kind == Kind::King {
+                    2_000
+                } else {
+                    value(victim.kind)
+                };
+                return 100_000 + 10 * worth - value(mover.kind) / 10;
+            }
+        }
+        let last = match mover.color {
+            Color::White => 7,
+            Color::Black => 0,
+        };
+        if mover.kind == Kind::Pawn && mv.to.rank == last && mv.to.turn <= self.game.now() {
+            return 90_000;
+        }
+        0
+    }
+
+    /// The moves in search order: captures and promotions, checks (where the subtree is
+    /// big enough to pay for finding them), killers, travels, then by history.
+    pub fn order(&mut self, moves: Vec<Move>, ply: u32, depth: u32) -> Vec<Move> {
+        let killers = self.killers.get(ply as usize).copied().unwrap_or_default();
+        let mut keyed: Vec<(i32, Move)> = moves
+            .into_iter()
+            .map(|mv| {
+                let capture = self.capture_key(mv);
+                let key = if capture > 0 {
+                    capture
+                } else if depth >= 2 && self.gives_check(mv) {
+                    80_000
+                } else if killers[0] == Some(mv) {
+                    70_000
+                } else if killers[1] == Some(mv) {
+                    69_000
+                } else {
+                    let travel = if mv.to.turn != mv.from.turn { 1_000 } else { 0 };
+                    travel + self.history[mv.from.square() as usize][mv.to.square() as usize]
+                };
+                (key, mv)
+            })
+            .collect();
+        keyed.sort_by_key(|entry| std::cmp::Reverse(entry.0));
+        keyed.into_iter().map(|(_, mv)| mv).collect()
+    }
+
+    fn gives_check(&mut self, mv: Move) -> bool {
+        self.game.play_unsettled(mv);
+        let check = self.game.outcome().is_none() && self.game.is_in_check();
+        self.game.undo();
+        check
+    }
+
+    fn remember_cutoff(&mut self, mv: Move, ply: u32, depth: u32) {
+        if self.capture_key(mv) > 0 {
+            return;
+        }
+        if let Some(slot) = self.killers.get_mut(ply as usize) {
+            if slot[0] != Some(mv) {
+                slot[1] = slot[0];
+                slot[0] = Some(mv);
+            }
+        }
+        let entry = &mut self.history[mv.from.square() as usize][mv.to.square() as usize];
+        *entry = (*entry + (depth * depth) as i32).min(50_000);
+    }
+}
+
+/// The exact score of a decided game for `side`, the side to move, at `ply`.
+fn decided(outcome: Outcome, side: Color, ply: u32) -> i32 {
+    match outcome.winner {
+        Winner::Draw => 0,
+        winner if winner == Winner::side(side) => MATE - ply as i32,
+        _ => -(MATE - ply as i32),
+    }
+}
