@@ -97,7 +97,7 @@ pub struct SurfaceNewArgs {
     pub surface: Surface,
     /// White's komi in half points; the settings' default (0.5 point) when absent.
     #[serde(default)]
-    #[ts(optional)]
+    #[ts(optional, type = "number")]
     pub komi_half_points: Option<i64>,
     /// Who plays which colour (two people when absent).
     #[serde(default)]

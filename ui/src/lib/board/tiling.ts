@@ -36,6 +36,16 @@ export function cellColours(tiled: TiledLayout, board: readonly number[]): numbe
   return tiled.real.map((r) => board[r] ?? 0);
 }
 
+/** Marks per drawn cell, from marks per real point: every copy of a point shows its marks. */
+export function cellMarkers(tiled: TiledLayout, markers: ReadonlyMap<number, readonly string[]>): Map<number, readonly string[]> {
+  const cells = new Map<number, readonly string[]>();
+  tiled.real.forEach((r, k) => {
+    const kinds = markers.get(r);
+    if (kinds) cells.set(k, kinds);
+  });
+  return cells;
+}
+
 /** How far (CSS pixels) a pointer must move before a press is a drag that pans, not a tap that plays. */
 export const DRAG_THRESHOLD = 8;
 
