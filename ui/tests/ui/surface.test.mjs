@@ -117,9 +117,17 @@ describe('Go on three surfaces', () => {
     await page.getByRole('radio', { name: 'Tiled' }).check({ force: true });
     await page.locator('[data-view="tiled"]').waitFor();
     const tiling = await backend(app, 'surface_tiling', { surface: KLEIN });
-    const free = 60;
-    const copyCell = tiling.real.findIndex((real, cell) => real === free && !tiling.copies[tiling.copy[cell]].home);
-    assert.ok(copyCell >= 0, 'the tiling shows a copy of the point');
+    // A free point on the home chart's left column: its copy across the seam lies just
+    // right of the home chart, in the border the view opens with.
+    const free = 45;
+    const home = tiling.copies.find((c) => c.home).area;
+    const copies = tiling.real.flatMap((real, cell) => (real === free && !tiling.copies[tiling.copy[cell]].home ? [cell] : []));
+    const distance = (cell) => {
+      const { x, y } = tiling.layout.points[cell];
+      return Math.hypot(x - (home.x + home.width / 2), y - (home.y + home.height / 2));
+    };
+    const copyCell = copies.sort((a, b) => distance(a) - distance(b))[0];
+    assert.ok(copyCell !== undefined, 'the tiling shows a copy of the point');
     await page.locator(`.views svg.board [data-point="${copyCell}"]`).click();
     await page.getByTestId('surface-turn').filter({ hasText: 'Black to play' }).waitFor();
     const after = await backend(app, 'surface_open');
@@ -209,6 +217,7 @@ describe('Go on three surfaces', () => {
     for (const p of [4, 13]) await place(page, p);
     await shot(page, 'surface-phone-flat-dark');
     await page.getByRole('button', { name: 'Copy as text…' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="surface-export-text"]')?.value.includes('schema'));
     const text = await page.getByTestId('surface-export-text').inputValue();
     assert.match(text, /"schema": "surface-go-game"/);
     await page.getByTestId('surface-export-dialog').getByRole('button', { name: 'Close' }).click();
