@@ -1,0 +1,127 @@
+// The 3D view of the three surfaces on the real surface_layout command (the fixture page of
+// dist-fixtures/; the surfaces screen is not wired yet). Clicks where the view says a point is
+// drawn and checks the point it reports, checks a drag turns the view without choosing, that
+// the arrow keys cross a seam to the engine's neighbour, and saves screenshots.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { artifacts, suiteBrowser } from './harness.mjs';
+
+const PAGE = 'tests/ui/fixtures/surface3d.html';
+const SHOTS = join(artifacts, 'screenshots');
+mkdirSync(SHOTS, { recursive: true });
+const SURFACES = [
+  { id: 'go-mobius-9x11-v1', name: 'mobius', points: 99 },
+  { id: 'go-klein-9x18-v1', name: 'klein', points: 162 },
+  { id: 'go-genus2-staircase-9x9-v1', name: 'genus2', points: 162 },
+];
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** Waits for the scene and returns every point's screen position and visibility. */
+async function projected(page) {
+  await page.waitForFunction(() => window.__scene && window.__scene.frames() > 0);
+  return page.evaluate(() => window.__scene.points());
+}
+
+describe('the 3D view of the surfaces', () => {
+  const suite = suiteBrowser({ folder: 'dist-fixtures', entry: PAGE });
+  const open = (surface, options = {}) => suite.open({ hash: `${PAGE}#surface=${surface}`, ...options });
+
+  for (const surface of SURFACES) {
+    it(`reports the ${surface.name} point drawn under a click, empty or not`, async () => {
+      const app = await open(surface.id);
+      const { page, bridge } = app;
+      const layout = (await bridge.call('surface_layout', { args: { surface: surface.id } })).ok;
+      const points = await projected(page);
+      assert.equal(points.length, surface.points);
+      assert.equal(layout.points.length, surface.points);
+      const stones = await page.evaluate(() => window.__scene.stones());
+      const visible = points.map((p, k) => ({ ...p, k })).filter((p) => p.visible);
+      assert.ok(visible.length > surface.points / 5, `${visible.length} points visible`);
+      // An empty point and a stone: both are chosen by a click where they are drawn.
+      const empty = visible.find((p) => stones[p.k] === null);
+      const stone = visible.find((p) => stones[p.k] !== null);
+      for (const target of [empty, stone].filter(Boolean)) {
+        await page.mouse.click(target.x, target.y);
+        assert.equal(await page.getByTestId('chosen').textContent(), String(target.k));
+      }
+      assert.ok(empty, 'an empty point is visible');
+      assert.ok(stones.some((c) => c === '#161616'), 'black stones are drawn black');
+      assert.deepEqual(app.problems, []);
+      await app.close();
+    });
+  }
+
+  it('turns the view on a drag without choosing a point, and draws only on demand', async () => {
+    const app = await open(SURFACES[0].id);
+    const { page } = app;
+    const before = await projected(page);
+    const target = before.find((p) => p.visible);
+    await page.waitForTimeout(300);
+    const idle = await page.evaluate(() => window.__scene.frames());
+    await page.waitForTimeout(300);
+    assert.equal(await page.evaluate(() => window.__scene.frames()), idle, 'nothing is drawn while idle');
+    await page.mouse.move(target.x, target.y);
+    await page.mouse.down();
+    await page.mouse.move(target.x + 80, target.y + 20, { steps: 8 });
+    await page.mouse.up();
+    assert.equal(await page.getByTestId('chosen').textContent(), 'none');
+    const after = await page.evaluate(() => window.__scene.points());
+    assert.ok(Math.hypot(after[0].x - before[0].x, after[0].y - before[0].y) > 5, 'the view turned');
+    assert.ok((await page.evaluate(() => window.__scene.frames())) > idle);
+    await app.close();
+  });
+
+  for (const surface of SURFACES) {
+    it(`moves keyboard focus across a ${surface.name} seam to the engine's neighbour`, async () => {
+      const app = await open(surface.id);
+      const { page, bridge } = app;
+      const layout = (await bridge.call('surface_layout', { args: { surface: surface.id } })).ok;
+      await projected(page);
+      // A point whose right-hand neighbour is drawn far away on the chart: across a seam.
+      const from = layout.points.findIndex((p) => p.neighbours.e !== null && Math.abs(layout.points[p.neighbours.e].x - p.x) > layout.unit);
+      assert.ok(from >= 0);
+      const view = page.locator('.view3d');
+      await view.focus();
+      // Home goes to point 0; walk to `from` along the engine's own neighbours (north, then east).
+      await page.keyboard.press('Home');
+      const steps = [];
+      let at = 0;
+      while (at !== from && steps.length < 40) {
+        const p = layout.points[at];
+        const go = Math.round(p.y) !== Math.round(layout.points[from].y) ? 'ArrowUp' : 'ArrowRight';
+        at = go === 'ArrowUp' ? p.neighbours.n : p.neighbours.e;
+        steps.push(go);
+      }
+      for (const key of steps) await page.keyboard.press(key);
+      assert.equal(Number(await view.getAttribute('data-focus')), from);
+      await page.keyboard.press('ArrowRight');
+      const across = layout.points[from].neighbours.e;
+      assert.equal(Number(await view.getAttribute('data-focus')), across);
+      const spoken = await page.getByTestId('view3d-focus').textContent();
+      assert.ok(spoken.startsWith(layout.points[across].name), spoken);
+      await page.keyboard.press('Enter');
+      assert.equal(await page.getByTestId('chosen').textContent(), String(across));
+      assert.equal(await view.getAttribute('role'), 'application');
+      assert.ok(await view.getAttribute('aria-describedby'));
+      await app.close();
+    });
+  }
+
+  it('saves screenshots of every surface, light and dark, desktop and phone', async () => {
+    for (const surface of SURFACES) {
+      for (const colorScheme of ['light', 'dark']) {
+        for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+          const app = await open(surface.id, { viewport, colorScheme });
+          await projected(app.page);
+          await app.page.waitForTimeout(150);
+          await app.page.screenshot({ path: join(SHOTS, `surface3d-${surface.name}-${colorScheme}-${size}.png`) });
+          assert.deepEqual(app.problems, []);
+          await app.close();
+        }
+      }
+    }
+  });
+});
