@@ -133,7 +133,8 @@ function klein(): Shape {
       // Ranks r and 17-r mirror each other through v = 0 (where the eight crosses itself).
       const v = along(y + 0.5 + 9);
       const across = Math.cos(u / 2) * Math.sin(v) - Math.sin(u / 2) * Math.sin(2 * v);
-      const up = Math.sin(u / 2) * Math.sin(v) + Math.cos(u / 2) * Math.sin(2 * v);
+      // Taller than wide, so the two lobes of the eight stand apart and both can be seen.
+      const up = 1.35 * (Math.sin(u / 2) * Math.sin(v) + Math.cos(u / 2) * Math.sin(2 * v));
       const radial = R + a * across;
       return [radial * Math.cos(u), a * up, radial * Math.sin(u)];
     },

@@ -61,6 +61,8 @@ export class SurfaceScene {
   private readonly seamColours: number[];
   private readonly raycaster = new THREE.Raycaster();
   private pending = 0;
+  /** Whether the player has turned or zoomed the view (then a resize keeps their camera). */
+  private moved = false;
   private colours: SceneColours;
   private state: SceneState = { board: [], lit: new Set(), focus: null, hover: null, hoverColor: null };
 
@@ -74,7 +76,7 @@ export class SurfaceScene {
     this.renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: options.keepDrawing });
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
     this.camera = new THREE.PerspectiveCamera(40, 1, 0.1, shape.radius * 20);
-    this.camera.position.set(0, shape.radius * 1.25, shape.radius * 1.95);
+    this.camera.position.set(0, 0.55, 1);
     this.scene.add(this.camera);
     this.scene.add(new THREE.HemisphereLight(0xffffff, 0x554433, 1.6));
     // The key light moves with the camera, so whatever faces the player is lit.
@@ -90,7 +92,7 @@ export class SurfaceScene {
       transparent: options.translucent,
       // Translucent enough to see the tube pass through itself; depth is still written so
       // the grid behind the near wall stays hidden.
-      opacity: options.translucent ? 0.72 : 1,
+      opacity: options.translucent ? 0.62 : 1,
       // Grid lines lie exactly on the surface: push the surface back so they win.
       polygonOffset: true,
       polygonOffsetFactor: 1,
@@ -134,8 +136,9 @@ export class SurfaceScene {
     this.controls = new OrbitControls(this.camera, canvas);
     this.controls.enableDamping = false;
     this.controls.minDistance = shape.radius * 0.6;
-    this.controls.maxDistance = shape.radius * 6;
+    this.controls.maxDistance = shape.radius * 8;
     this.controls.addEventListener('change', () => this.requestRender());
+    this.controls.addEventListener('start', () => (this.moved = true));
     this.applyColours();
   }
 
@@ -252,7 +255,19 @@ export class SurfaceScene {
     this.renderer.setSize(width, height, false);
     this.camera.aspect = width / height;
     this.camera.updateProjectionMatrix();
+    if (!this.moved) this.fit();
     this.requestRender();
+  }
+
+  /** Backs the camera off along its line of sight until the whole shape fits the narrower
+   * side of the canvas (a phone held upright sees the whole surface too). */
+  private fit(): void {
+    const half = (this.camera.fov * Math.PI) / 360;
+    const across = Math.atan(Math.tan(half) * this.camera.aspect);
+    const distance = (this.shape.radius * 0.92) / Math.sin(Math.min(half, across));
+    const direction = this.camera.position.clone().sub(this.controls.target).normalize();
+    this.camera.position.copy(this.controls.target).addScaledVector(direction, distance);
+    this.controls.update();
   }
 
   /** Draws once on the next animation frame (never continuously). */
