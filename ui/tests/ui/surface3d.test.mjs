@@ -110,6 +110,48 @@ describe('the 3D view of the surfaces', () => {
     });
   }
 
+  it('says so when the graphics context is lost, and draws again when it is restored', async () => {
+    const app = await open(SURFACES[2].id);
+    const { page } = app;
+    await projected(page);
+    await page.evaluate(() => {
+      const gl = document.querySelector('.view3d canvas').getContext('webgl2');
+      window.__lose = gl.getExtension('WEBGL_lose_context');
+      window.__lose.loseContext();
+    });
+    await page.locator('.view3d[data-state="lost"]').waitFor();
+    assert.match(await page.getByRole('alert').textContent(), /lost its graphics context/);
+    // The view builds a new scene on restore and hangs a new hook on the window.
+    await page.evaluate(() => {
+      window.__scene = null;
+      window.__lose.restoreContext();
+    });
+    await page.locator('.view3d[data-state="none"]').waitFor();
+    await page.waitForFunction(() => window.__scene && window.__scene.frames() > 0);
+    const points = await page.evaluate(() => window.__scene.points());
+    const target = points.findIndex((p) => p.visible);
+    await page.mouse.click(points[target].x, points[target].y);
+    assert.equal(await page.getByTestId('chosen').textContent(), String(target));
+    await app.close();
+  });
+
+  it('explains that the flat views stay playable when there is no WebGL', async () => {
+    const app = await open(SURFACES[0].id);
+    const { page } = app;
+    await page.addInitScript(() => {
+      const original = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+        return String(kind).startsWith('webgl') ? null : original.call(this, kind, ...rest);
+      };
+    });
+    await page.reload();
+    await page.locator('.view3d[data-state="missing"]').waitFor();
+    assert.match(await page.getByRole('alert').textContent(), /flat views show the same board/);
+    assert.equal(await page.locator('.view3d canvas').count(), 0);
+    assert.deepEqual(app.problems, []);
+    await app.close();
+  });
+
   it('saves screenshots of every surface, light and dark, desktop and phone', async () => {
     for (const surface of SURFACES) {
       for (const colorScheme of ['light', 'dark']) {
