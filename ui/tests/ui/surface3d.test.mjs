@@ -100,6 +100,8 @@ describe('the 3D view of the surfaces', () => {
       await page.keyboard.press('ArrowRight');
       const across = layout.points[from].neighbours.e;
       assert.equal(Number(await view.getAttribute('data-focus')), across);
+      // The view turns (at once: the tests run with reduced motion) to show the focus.
+      await page.waitForFunction((p) => window.__scene.points()[p].visible, across);
       const spoken = await page.getByTestId('view3d-focus').textContent();
       assert.ok(spoken.startsWith(layout.points[across].name), spoken);
       await page.keyboard.press('Enter');

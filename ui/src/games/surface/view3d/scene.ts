@@ -76,7 +76,7 @@ export class SurfaceScene {
     this.renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: options.keepDrawing });
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
     this.camera = new THREE.PerspectiveCamera(40, 1, 0.1, shape.radius * 20);
-    this.camera.position.set(0, 0.55, 1);
+    this.camera.position.set(0, 0.42, 1);
     this.scene.add(this.camera);
     this.scene.add(new THREE.HemisphereLight(0xffffff, 0x554433, 1.6));
     // The key light moves with the camera, so whatever faces the player is lit.
@@ -322,32 +322,57 @@ export class SurfaceScene {
     });
   }
 
-  /** Turns the camera to look at point `p` from above its surface (for keyboard focus). */
-  lookAt(p: number, animate: boolean): void {
-    const target = v3(this.shape.positions[p]);
-    const normal = v3(this.shape.normals[p]);
-    const distance = this.camera.position.distanceTo(this.controls.target);
-    // Whichever side of a one-sided surface the camera is on already.
-    const side = this.camera.position.clone().sub(target).dot(normal) >= 0 ? 1 : -1;
-    const outward = target.clone().setY(0).normalize();
-    const direction = normal.multiplyScalar(side).add(outward.multiplyScalar(0.6)).add(new THREE.Vector3(0, 0.4, 0)).normalize();
-    const goal = target.clone().multiplyScalar(0.5).add(direction.multiplyScalar(distance));
-    const focusAt = target.clone().multiplyScalar(0.5);
+  /** Whether point `p` is the first thing under its own projection from the current camera. */
+  private seen(p: number): boolean {
+    this.camera.updateMatrixWorld();
+    const at = v3(this.shape.positions[p]).project(this.camera);
+    if (at.z >= 1 || Math.abs(at.x) > 0.95 || Math.abs(at.y) > 0.95) return false;
+    const rect = this.canvas.getBoundingClientRect();
+    return this.pick(rect.left + ((at.x + 1) / 2) * rect.width, rect.top + ((1 - at.y) / 2) * rect.height) === p;
+  }
+
+  /** Turns the camera round the shape, by the shortest turn that shows point `p` (for
+   * keyboard focus that moved out of sight); stays put when no direction shows it. */
+  reveal(p: number, animate: boolean): void {
+    if (this.seen(p)) return;
+    const centre = this.controls.target.clone();
+    const from = this.camera.position.clone();
+    const distance = from.distanceTo(centre);
+    const current = from.clone().sub(centre).normalize();
+    // Directions spread evenly over the sphere (a Fibonacci lattice), nearest first.
+    const count = 96;
+    const directions = Array.from({ length: count }, (_, k) => {
+      const y = 1 - (2 * (k + 0.5)) / count;
+      const ring = Math.sqrt(1 - y * y);
+      const angle = k * Math.PI * (3 - Math.sqrt(5));
+      return new THREE.Vector3(ring * Math.cos(angle), y, ring * Math.sin(angle));
+    }).sort((a, b) => b.dot(current) - a.dot(current));
+    let goal: THREE.Vector3 | null = null;
+    for (const direction of directions) {
+      this.camera.position.copy(centre).addScaledVector(direction, distance);
+      this.camera.lookAt(centre);
+      if (this.seen(p)) {
+        goal = this.camera.position.clone();
+        break;
+      }
+    }
+    this.camera.position.copy(from);
+    this.camera.lookAt(centre);
+    if (!goal) return;
+    const target = goal;
     if (!animate) {
-      this.camera.position.copy(goal);
-      this.controls.target.copy(focusAt);
+      this.camera.position.copy(target);
       this.controls.update();
       this.requestRender();
       return;
     }
-    const from = this.camera.position.clone();
-    const fromTarget = this.controls.target.clone();
     const start = performance.now();
     const step = (now: number) => {
-      const t = Math.min(1, (now - start) / 260);
+      const t = Math.min(1, (now - start) / 280);
       const ease = t * (2 - t);
-      this.camera.position.lerpVectors(from, goal, ease);
-      this.controls.target.lerpVectors(fromTarget, focusAt, ease);
+      // Along the sphere, not through the shape: interpolate the direction, keep the distance.
+      const direction = from.clone().sub(centre).lerp(target.clone().sub(centre), ease).normalize();
+      this.camera.position.copy(centre).addScaledVector(direction, distance);
       this.controls.update();
       this.renderNow();
       if (t < 1) requestAnimationFrame(step);
