@@ -43,6 +43,9 @@ describe('the 3D view of the surfaces', () => {
       // An empty point and a stone: both are chosen by a click where they are drawn.
       const empty = visible.find((p) => stones[p.k] === null);
       const stone = visible.find((p) => stones[p.k] !== null);
+      // Hovering names the point under the pointer (the screen shows it and a preview stone).
+      await page.mouse.move(empty.x, empty.y);
+      await page.waitForFunction((name) => document.querySelector('[data-testid="hovered"]').textContent === name, layout.points[empty.k].name);
       for (const target of [empty, stone].filter(Boolean)) {
         await page.mouse.click(target.x, target.y);
         assert.equal(await page.getByTestId('chosen').textContent(), String(target.k));

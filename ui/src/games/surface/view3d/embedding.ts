@@ -39,6 +39,9 @@ export interface Embedding {
   normals: Vec3[];
   /** Diameter a stone may take at each point without touching its neighbours'. */
   stoneSize: number[];
+  /** A stone's two diameters at each point, as vectors in the surface: along the files and
+   * along the ranks (cells are longer one way than the other on a curved chart). */
+  stoneAxes: [Vec3, Vec3][];
   /** The surface itself, as parametric sheets. */
   patches: SurfacePatch[];
   /** Grid lines: one curve per pair of engine neighbours, following the surface. */
@@ -198,6 +201,8 @@ const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0
 export const length = (a: Vec3): number => Math.hypot(a[0], a[1], a[2]);
 /** Distance between two positions. */
 export const distance = (a: Vec3, b: Vec3): number => length(sub(a, b));
+const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+const scale = (a: Vec3, k: number): Vec3 => [a[0] * k, a[1] * k, a[2] * k];
 const normalise = (a: Vec3): Vec3 => {
   const l = length(a) || 1;
   return [a[0] / l, a[1] / l, a[2] / l];
@@ -295,6 +300,34 @@ function seamCurve(shape: Shape, layout: BoardLayout, index: number): SeamCurve 
   return path.length === 0 ? null : { colour: seam.colour, path };
 }
 
+/** Share of a cell a stone covers, and how much longer than wide a stone may be drawn. */
+const STONE = 0.86;
+const LONGEST = 1.8;
+
+/** A stone's diameters at `p`: towards its east–west and north–south neighbours, flattened
+ * onto the surface, each as long as the nearer neighbour that way allows. */
+function axesAt(positions: Vec3[], normals: Vec3[], layout: LayoutShape, p: number): [Vec3, Vec3] {
+  const n = normals[p];
+  const axis = (a: keyof Neighbours, b: keyof Neighbours): [Vec3, number] => {
+    const ends = [a, b].map((d) => layout.points[p].neighbours[d]).filter((q): q is number => q !== null && q !== undefined);
+    if (ends.length === 0) return [[0, 0, 0], Infinity];
+    const reach = Math.min(...ends.map((q) => distance(positions[p], positions[q])));
+    const first = layout.points[p].neighbours[a];
+    const towards = first !== null && first !== undefined ? sub(positions[first], positions[p]) : sub(positions[p], positions[ends[0]]);
+    const along = dot(towards, n);
+    return [normalise([towards[0] - along * n[0], towards[1] - along * n[1], towards[2] - along * n[2]]), reach];
+  };
+  const [u, du] = axis('e', 'w');
+  const [, dv] = axis('n', 's');
+  // Keep the two diameters square to each other, whichever way the cell is sheared.
+  const v = normalise(cross(n, u));
+  if (!Number.isFinite(du) && !Number.isFinite(dv)) return [u, v];
+  const short = Math.min(du, dv, 1.4);
+  const a = Math.min(du, short * LONGEST, 1.4 * LONGEST) * STONE;
+  const b = Math.min(dv, short * LONGEST, 1.4 * LONGEST) * STONE;
+  return [scale(u, a), scale(v, b)];
+}
+
 /** The 3D drawing of `surface` whose engine layout is `layout`. */
 export function embed(surface: Surface, layout: BoardLayout, options: { per?: number; samples?: number } = {}): Embedding {
   const shape = shapeOf(surface, layout);
@@ -321,8 +354,9 @@ export function embed(surface: Surface, layout: BoardLayout, options: { per?: nu
       if (p < q) gridLines.push(gridLine(shape, layout, p, q, d, options.samples ?? 4));
     }
   }
+  const stoneAxes = positions.map((_, p) => axesAt(positions, normals, layout, p));
   const seams = (layout.seams ?? []).map((_, k) => seamCurve(shape, layout, k)).filter((s): s is SeamCurve => s !== null);
   const patches = Array.from({ length: shape.sheets }, (_, sheet) => patch(shape, sheet, options.per ?? 4));
   const radius = Math.max(...patches.flatMap((pt) => pt.positions.map(length)));
-  return { positions, normals, stoneSize: stoneSize.map((s) => Math.min(s, 1.4) * 0.86), patches, gridLines, boundary, seams, radius };
+  return { positions, normals, stoneSize: stoneSize.map((s) => Math.min(s, 1.4) * 0.86), stoneAxes, patches, gridLines, boundary, seams, radius };
 }

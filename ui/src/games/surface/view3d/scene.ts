@@ -40,7 +40,6 @@ export interface ProjectedPoint {
   front: boolean;
 }
 
-const UP = new THREE.Vector3(0, 1, 0);
 const v3 = (p: Vec3) => new THREE.Vector3(p[0], p[1], p[2]);
 
 /** One rendered surface with its camera and controls, drawing on `canvas`. */
@@ -142,13 +141,16 @@ export class SurfaceScene {
     this.applyColours();
   }
 
-  /** Where point `p` sits and how its stone is turned. */
+  /** Where point `p` sits and how its stone is turned and stretched to fit its cell. */
   private placement(p: number, scale: number, lift = 0): THREE.Matrix4 {
     const normal = v3(this.shape.normals[p]);
     const at = v3(this.shape.positions[p]).addScaledVector(normal, lift);
-    const turn = new THREE.Quaternion().setFromUnitVectors(UP, normal);
-    const size = this.shape.stoneSize[p] * scale;
-    return new THREE.Matrix4().compose(at, turn, new THREE.Vector3(size, size * 0.42, size));
+    const [u, v] = this.shape.stoneAxes[p].map(v3);
+    const height = Math.min(u.length(), v.length()) * 0.42;
+    // A right-handed frame, so the lens is not turned inside out.
+    if (u.clone().cross(normal).dot(v) < 0) v.negate();
+    const basis = new THREE.Matrix4().makeBasis(u.multiplyScalar(scale), normal.multiplyScalar(height * scale), v.multiplyScalar(scale));
+    return basis.setPosition(at);
   }
 
   private addPatch(patch: Embedding['patches'][number]): THREE.Mesh {
@@ -259,13 +261,25 @@ export class SurfaceScene {
     this.requestRender();
   }
 
-  /** Backs the camera off along its line of sight until the whole shape fits the narrower
-   * side of the canvas (a phone held upright sees the whole surface too). */
+  /** Moves the camera along its line of sight until the shape, as seen from there, fills
+   * most of the canvas's narrower side (a phone held upright sees the whole surface too). */
   private fit(): void {
     const half = (this.camera.fov * Math.PI) / 360;
     const across = Math.atan(Math.tan(half) * this.camera.aspect);
-    const distance = (this.shape.radius * 0.92) / Math.sin(Math.min(half, across));
     const direction = this.camera.position.clone().sub(this.controls.target).normalize();
+    let distance = (this.shape.radius * 0.92) / Math.sin(Math.min(half, across));
+    const sample = this.shape.patches.flatMap((patch) => patch.positions.filter((_, k) => k % 3 === 0)).map(v3);
+    // Perspective makes the spread shrink a little less than the distance: refine twice.
+    for (let round = 0; round < 2; round += 1) {
+      this.camera.position.copy(this.controls.target).addScaledVector(direction, distance);
+      this.camera.lookAt(this.controls.target);
+      this.camera.updateMatrixWorld();
+      const spread = Math.max(...sample.map((p) => {
+        const at = p.clone().project(this.camera);
+        return Math.max(Math.abs(at.x), Math.abs(at.y));
+      }));
+      distance *= 0.55 + (0.45 * spread) / 0.88;
+    }
     this.camera.position.copy(this.controls.target).addScaledVector(direction, distance);
     this.controls.update();
   }
