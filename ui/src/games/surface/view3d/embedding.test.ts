@@ -71,6 +71,12 @@ describe.each(SURFACES)('the embedding of %s', (surface, points) => {
     });
   });
 
+  it('joins the sides of a seam with a band only where they lie apart (the genus-two slit)', () => {
+    if (surface === 'go-genus2-staircase-9x9-v1') expect(shape.bands.length).toBeGreaterThan(0);
+    else expect(shape.bands).toHaveLength(0);
+    for (const band of shape.bands) expect(band.positions).toHaveLength(band.columns * 2);
+  });
+
   it('covers the charts with sheets whose vertices all have normals', () => {
     for (const patch of shape.patches) {
       expect(patch.positions).toHaveLength(patch.rows * patch.columns);

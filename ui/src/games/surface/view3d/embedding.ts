@@ -27,6 +27,8 @@ export interface SurfacePatch {
 
 /** One glued side drawn on the surface, in the seam's palette colour. */
 export interface SeamCurve {
+  /** The side's index in the layout's `seams`. */
+  index: number;
   colour: number;
   path: Vec3[];
 }
@@ -44,6 +46,9 @@ export interface Embedding {
   stoneAxes: [Vec3, Vec3][];
   /** The surface itself, as parametric sheets. */
   patches: SurfacePatch[];
+  /** Bands joining the two sides of a seam where the shape draws them apart (the genus-two
+   * slit, whose sides lie on different tori): the surface across the gluing. */
+  bands: SurfacePatch[];
   /** Grid lines: one curve per pair of engine neighbours, following the surface. */
   gridLines: Vec3[][];
   /** The physical edge (the Möbius boundary): one curve per side of a point with no neighbour. */
@@ -297,7 +302,32 @@ function seamCurve(shape: Shape, layout: BoardLayout, index: number): SeamCurve 
     if (reversed) side.reverse();
     path.push(...(path.length > 0 ? side.slice(1) : side));
   }
-  return path.length === 0 ? null : { colour: seam.colour, path };
+  return path.length === 0 ? null : { index, colour: seam.colour, path };
+}
+
+/** A band between the two drawn sides of each seam whose sides lie apart in space. Both
+ * sides run from the start glued to the other's start, so their samples pair up in order. */
+function gluingBands(seams: SeamCurve[], layout: BoardLayout): SurfacePatch[] {
+  const bands: SurfacePatch[] = [];
+  const numbers = (layout.seams ?? []).map((seam) => seam.number);
+  const drawn = (layout.seams ?? []).map((_, k) => seams.find((curve) => curve.index === k));
+  for (let k = 0; k < numbers.length; k += 1) {
+    const partner = numbers.findIndex((n, j) => j > k && n === numbers[k]);
+    const a = drawn[k];
+    const b = partner < 0 ? undefined : drawn[partner];
+    if (!a || !b || a.path.length !== b.path.length) continue;
+    const apart = Math.max(...a.path.map((p, i) => distance(p, b.path[i])));
+    if (apart < 0.2) continue;
+    const positions = [...a.path, ...b.path];
+    const normals = positions.map((_, i) => {
+      const c = i % a.path.length;
+      const next = Math.min(c + 1, a.path.length - 1);
+      const prev = Math.max(c - 1, 0);
+      return normalise(cross(sub(a.path[next], a.path[prev]), sub(b.path[c], a.path[c])));
+    });
+    bands.push({ columns: a.path.length, rows: 2, positions, normals });
+  }
+  return bands;
 }
 
 /** Share of a cell a stone covers, and how much longer than wide a stone may be drawn. */
@@ -356,7 +386,8 @@ export function embed(surface: Surface, layout: BoardLayout, options: { per?: nu
   }
   const stoneAxes = positions.map((_, p) => axesAt(positions, normals, layout, p));
   const seams = (layout.seams ?? []).map((_, k) => seamCurve(shape, layout, k)).filter((s): s is SeamCurve => s !== null);
+  const bands = gluingBands(seams, layout);
   const patches = Array.from({ length: shape.sheets }, (_, sheet) => patch(shape, sheet, options.per ?? 4));
   const radius = Math.max(...patches.flatMap((pt) => pt.positions.map(length)));
-  return { positions, normals, stoneSize: stoneSize.map((s) => Math.min(s, 1.4) * 0.86), stoneAxes, patches, gridLines, boundary, seams, radius };
+  return { positions, normals, stoneSize: stoneSize.map((s) => Math.min(s, 1.4) * 0.86), stoneAxes, patches, bands, gridLines, boundary, seams, radius };
 }

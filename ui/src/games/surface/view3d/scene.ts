@@ -106,7 +106,7 @@ export class SurfaceScene {
     };
     this.owned.push(...Object.values(this.materials));
 
-    for (const patch of shape.patches) this.surfaces.push(this.addPatch(patch));
+    for (const patch of [...shape.patches, ...shape.bands]) this.surfaces.push(this.addPatch(patch));
     this.addLines(shape.gridLines, this.materials.line);
     for (const edge of shape.boundary) this.addTube(edge, 0.045, this.materials.boundary);
     this.seamColours = shape.seams.map((s) => s.colour);
