@@ -367,24 +367,35 @@ impl AppCore {
     pub fn import_opened_file(&mut self) -> CommandResult<TimeGoView> {
         let path = self
             .opened_file
-            .take()
+            .clone()
             .ok_or_else(|| AppError::invalid("the app was not started with a file to open"))?;
-        let text = read_document(&path, largest_document_limit())?;
-        let kind = document_kind(&text);
+        let text = read_document(&path, largest_document_limit());
+        let kind = text.as_deref().ok().and_then(document_kind);
         match kind.as_deref().map(GameId::of_document_kind) {
             // A document without a known kind gets the TimeGo importer's own words.
             None | Some(None) | Some(Some(GameId::TimeGo)) => {
-                self.timego.import(ImportArgs { text })
+                self.opened_file = None;
+                self.timego.import(ImportArgs { text: text? })
             }
-            Some(Some(game)) => Err(AppError::NotPlayableYet {
-                game,
-                message: format!(
-                    "{} is a {name} game ({kind}); this version of Crab Canon cannot open {name} games yet. Nothing was changed.",
-                    path.display(),
-                    name = game.name(),
-                    kind = kind.unwrap_or_default(),
-                ),
-            }),
+            // Another game's document stays offered to that game's screen.
+            Some(Some(game)) if game.playable() => Err(AppError::invalid(format!(
+                "{} is a {name} document ({kind}); it opens in {name}, not in TimeGo. Nothing was changed.",
+                path.display(),
+                name = game.name(),
+                kind = kind.unwrap_or_default(),
+            ))),
+            Some(Some(game)) => {
+                self.opened_file = None;
+                Err(AppError::NotPlayableYet {
+                    game,
+                    message: format!(
+                        "{} is a {name} game ({kind}); this version of Crab Canon cannot open {name} games yet. Nothing was changed.",
+                        path.display(),
+                        name = game.name(),
+                        kind = kind.unwrap_or_default(),
+                    ),
+                })
+            }
         }
     }
 
@@ -464,31 +475,53 @@ mod tests {
     fn a_file_of_a_game_without_a_screen_is_recognised_and_changes_nothing() {
         let dir = TestDir::new("app-opened-other-game");
         let (data, mut app, before) = after_a_move(&dir);
-        for (kind, game, name) in [
-            ("time-chess-game", GameId::Chess, "Time Chess"),
-            ("surface-go-study", GameId::Surface, "Go on surfaces"),
-        ] {
-            let file = dir.path().join(format!("{kind}.json"));
-            std::fs::write(&file, format!(r#"{{"schema":"{kind}","version":1}}"#)).unwrap();
-            app.set_opened_file(file);
-            match app.import_opened_file() {
-                Err(AppError::NotPlayableYet {
-                    game: found,
-                    message,
-                }) => {
-                    assert_eq!(found, game);
-                    assert!(message.contains(name), "{message}");
-                    assert!(message.contains("cannot open"), "{message}");
-                }
-                other => panic!("expected a game this version cannot open, got {other:?}"),
+        let file = dir.path().join("time-chess-game.json");
+        std::fs::write(&file, r#"{"schema":"time-chess-game","version":1}"#).unwrap();
+        app.set_opened_file(file);
+        match app.import_opened_file() {
+            Err(AppError::NotPlayableYet { game, message }) => {
+                assert_eq!(game, GameId::Chess);
+                assert!(message.contains("Time Chess"), "{message}");
+                assert!(message.contains("cannot open"), "{message}");
             }
-            assert_eq!(app.status().opened_file, None);
+            other => panic!("expected a game this version cannot open, got {other:?}"),
         }
+        assert_eq!(app.status().opened_file, None);
         assert_eq!(app.timego().view().turns.len(), 1);
         assert_eq!(
             std::fs::read_to_string(data.join(SAVE_FILE_NAME)).unwrap(),
             before
         );
+    }
+
+    #[test]
+    fn another_playable_games_file_is_left_for_its_own_screen() {
+        let dir = TestDir::new("app-opened-surface");
+        let (data, mut app, before) = after_a_move(&dir);
+        let file = dir.path().join("study.surfacego.json");
+        std::fs::write(&file, r#"{"schema":"surface-go-study","version":1}"#).unwrap();
+        app.set_opened_file(file.clone());
+        match app.import_opened_file() {
+            Err(AppError::InvalidArgument { message }) => {
+                assert!(message.contains("it opens in Go on surfaces"), "{message}");
+            }
+            other => panic!("expected the file to be left to Go on surfaces, got {other:?}"),
+        }
+        let status = app.status();
+        assert_eq!(status.opened_file, Some(file.display().to_string()));
+        assert_eq!(status.opened_file_game, Some(GameId::Surface));
+        assert_eq!(app.timego().view().turns.len(), 1);
+        assert_eq!(
+            std::fs::read_to_string(data.join(SAVE_FILE_NAME)).unwrap(),
+            before
+        );
+        // Its own screen takes it: this one is no valid study, so it is refused there,
+        // consumed, and nothing changes.
+        assert!(matches!(
+            app.surface_import_opened_file(),
+            Err(AppError::InvalidRecord { .. })
+        ));
+        assert_eq!(app.status().opened_file, None);
     }
 
     #[test]

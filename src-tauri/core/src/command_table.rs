@@ -71,6 +71,7 @@ macro_rules! command_table {
                 surface_transform: SurfaceTransformArgs => SurfaceView = |core, args| core.surface_mut().transform(args);
                 surface_exchange_colours: SurfaceExchangeArgs => SurfaceView = |core, args| core.surface_mut().exchange_colours(args);
                 surface_export: SurfaceExportArgs => String = |core, args| core.surface().export(args);
+                surface_export_sgf: SurfaceLineArgs => String = |core, args| core.surface().export_sgf(args);
                 surface_import: SurfaceImportArgs => SurfaceImported = |core, args| core.surface_import(args);
                 surface_invalid_save: SurfaceLineArgs => Option<String> = |core, args| core.surface().invalid_save(args);
                 surface_set_aside_invalid: SurfaceSetAsideArgs => SurfaceState = |core, args| core.surface_mut().set_aside_invalid(args);
@@ -98,6 +99,7 @@ macro_rules! command_table {
                 timego_export_invalid_file: () => Option<String>;
                 surface_export_file: SurfaceExportArgs => Option<String>;
                 surface_import_file: () => Option<SurfaceImported>;
+                surface_export_sgf_file: SurfaceLineArgs => Option<String>;
             }
         }
     };

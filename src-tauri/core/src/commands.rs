@@ -594,10 +594,7 @@ mod tests {
 
     #[test]
     fn a_game_without_a_screen_yet_is_refused_as_an_argument() {
-        for (id, game_id, name) in [
-            ("surface", GameId::Surface, "Go on surfaces"),
-            ("chess", GameId::Chess, "Time Chess"),
-        ] {
+        for (id, game_id, name) in [("chess", GameId::Chess, "Time Chess")] {
             // Its commands may exist before its screen (the core is built first); a
             // command naming it as a game argument is refused until it is playable.
             {

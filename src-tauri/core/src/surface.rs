@@ -97,7 +97,7 @@ pub struct SurfaceNewArgs {
     pub surface: Surface,
     /// White's komi in half points; the settings' default (0.5 point) when absent.
     #[serde(default)]
-    #[ts(optional)]
+    #[ts(optional, type = "number")]
     pub komi_half_points: Option<i64>,
     /// Who plays which colour (two people when absent).
     #[serde(default)]
@@ -608,6 +608,18 @@ impl SurfaceSession {
                 )))
             }
         }
+    }
+
+    /// A line as SGF (a rectangular `SZ`, moves in SGF coordinates, a root comment naming
+    /// the surface and its gluing), so ordinary Go programs can at least replay the moves.
+    pub fn export_sgf(&self, args: SurfaceLineArgs) -> CommandResult<String> {
+        Ok(canon_engine::surfaces::sgf::export(self.whole(args.line)?))
+    }
+
+    /// Writes a line as SGF to `path` (chosen by the player in a file dialog).
+    pub fn export_sgf_to(&self, args: SurfaceLineArgs, path: &Path) -> CommandResult<()> {
+        let text = self.export_sgf(args)?;
+        crate::host::session::write_chosen(path, text.as_bytes())
     }
 
     /// Imports a document of any of the five kinds into its place (a game into the game,

@@ -280,13 +280,9 @@ fn editor_to_study_to_export_and_import_keeps_the_study_label() {
         );
     }
     assert_eq!(last["inspection"]["stable"], false);
-    assert!(
-        last["study_blocked"]
-            .as_str()
-            .unwrap()
-            .contains("has no liberty"),
-        "{last}"
-    );
+    assert_eq!(last["study_blocked"]["kind"], "no_liberty", "{last}");
+    assert_eq!(last["study_blocked"]["color"], "white", "{last}");
+    assert_eq!(last["study_blocked"]["point"], 0, "{last}");
     let error = refused(&mut core, "surface_begin_study", json!({}));
     assert!(
         matches!(&error, AppError::Illegal { message, .. } if message.contains("has no liberty")),
@@ -302,10 +298,10 @@ fn editor_to_study_to_export_and_import_keeps_the_study_label() {
         "surface_edit",
         json!({"kind": "next", "player": null}),
     );
-    assert!(no_next["study_blocked"]
-        .as_str()
-        .unwrap()
-        .contains("select the player to move"));
+    assert_eq!(
+        no_next["study_blocked"]["kind"], "no_next_player",
+        "{no_next}"
+    );
     assert!(refused(&mut core, "surface_begin_study", json!({}))
         .to_string()
         .contains("select the player to move"));

@@ -6,7 +6,9 @@
 //! ([`DocumentType`]) and what the core does with the chosen path.
 
 use super::{core_state, lock};
-use canon_app_core::surface::{SurfaceDocumentKind, SurfaceExportArgs, SurfaceImported};
+use canon_app_core::surface::{
+    SurfaceDocumentKind, SurfaceExportArgs, SurfaceImported, SurfaceLineArgs, SurfaceLineId,
+};
 use canon_app_core::timego::TimeGoView;
 use canon_app_core::{AppCore, AppError, CommandResult};
 use std::path::{Path, PathBuf};
@@ -26,6 +28,11 @@ struct DocumentType {
 const TIMEGO: DocumentType = DocumentType {
     filter: "TimeGo game (.timego.json)",
     extension: "timego.json",
+};
+
+const SGF: DocumentType = DocumentType {
+    filter: "Smart Game Format (.sgf)",
+    extension: "sgf",
 };
 
 const SURFACE: DocumentType = DocumentType {
@@ -192,5 +199,27 @@ pub async fn surface_import_file<R: Runtime>(
         &SURFACE,
         "Open Go on surfaces document",
         |core, path| core.surface_mut().import_from(path),
+    )
+}
+
+/// Saves a surfaces line as SGF where the player chooses, for ordinary Go programs.
+pub async fn surface_export_sgf_file<R: Runtime>(
+    app: AppHandle<R>,
+    args: SurfaceLineArgs,
+) -> CommandResult<Option<String>> {
+    let kind = match args.line {
+        SurfaceLineId::Game => SurfaceDocumentKind::Game,
+        SurfaceLineId::Study => SurfaceDocumentKind::Study,
+    };
+    let document = SurfaceExportArgs {
+        kind,
+        line: Some(args.line),
+    };
+    save_dialog(
+        &app,
+        &SGF,
+        "Export to SGF",
+        |core| surface_name(core, &document).replace(".surfacego.json", ".sgf"),
+        |core, path| core.surface().export_sgf_to(args.clone(), path),
     )
 }

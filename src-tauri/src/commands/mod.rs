@@ -9,7 +9,7 @@
 mod files;
 
 use canon_app_core::commands::{self, Started};
-use canon_app_core::surface::{SurfaceExportArgs, SurfaceImported};
+use canon_app_core::surface::{SurfaceExportArgs, SurfaceImported, SurfaceLineArgs};
 use canon_app_core::timego::TimeGoView;
 use canon_app_core::{AppCore, AppError, CommandResult};
 use serde::Serialize;

@@ -242,3 +242,69 @@ export async function timegoImportOpenedFile(): Promise<TimeGoState> {
 export function timegoDismissOpenedFile(): Promise<AppStatus> {
   return call(() => commands.timego_dismiss_opened_file());
 }
+
+// ---- Go on three surfaces ------------------------------------------------------------
+// The screen works on the generated types directly: they are already what it shows.
+import type { SurfaceLineId } from './bindings/SurfaceLineId';
+import type { SurfaceAction } from './bindings/SurfaceAction';
+import type { SurfaceDocumentKind } from './bindings/SurfaceDocumentKind';
+import type { SurfaceEditArgs } from './bindings/SurfaceEditArgs';
+import type { SurfaceEditorSource } from './bindings/SurfaceEditorSource';
+import type { SurfaceNewArgs } from './bindings/SurfaceNewArgs';
+import type { ReviewTo } from './bindings/ReviewTo';
+import type { Surface } from './bindings/Surface';
+
+/** The surfaces commands, each refusal a `CommandError`. */
+export const surfaceApi = {
+  /** The game, the study (if any), the editor's diagram (if any) and their save states. */
+  open: () => call(() => commands.surface_open()),
+  /** A new game, replacing the current one. */
+  newGame: (args: SurfaceNewArgs) => call(() => commands.surface_new(args)),
+  /** Plays in `line` at the viewed position named by `revision`. */
+  apply: (line: SurfaceLineId, action: SurfaceAction, revision: string, replaceFuture: boolean) =>
+    call(() => commands.surface_apply({ line, action, revision, replace_future: replaceFuture })),
+  /** Moves `line`'s review cursor. */
+  review: (line: SurfaceLineId, to: ReviewTo) => call(() => commands.surface_review({ line, to })),
+  /** The chain through `point` of `line`'s viewed board, with its liberties. */
+  chain: (line: SurfaceLineId, point: number) => call(() => commands.surface_chain({ line, point })),
+  /** What placing at `point` would do in `line`, or why it is illegal. */
+  explain: (line: SurfaceLineId, point: number) => call(() => commands.surface_explain({ line, point })),
+  /** The groups, eyes and two-eye certificates of `line`'s viewed board. */
+  inspect: (line: SurfaceLineId) => call(() => commands.surface_inspect({ line })),
+  /** Starts the editor from an empty board or a line's viewed position. */
+  editorStart: (from: SurfaceEditorSource, replace: boolean) => call(() => commands.surface_editor_start({ from, replace })),
+  /** One edit of the diagram. */
+  edit: (args: SurfaceEditArgs) => call(() => commands.surface_edit(args)),
+  /** Begins a study from the diagram. */
+  beginStudy: (replace: boolean) => call(() => commands.surface_begin_study({ replace })),
+  /** Opens an analysis of the game from `fromMove`. */
+  analyse: (fromMove: number, replace: boolean) => call(() => commands.surface_analyse({ from_move: fromMove, replace })),
+  /** The automorphisms of `line`'s surface, with what each does. */
+  symmetries: (line: SurfaceLineId) => call(() => commands.surface_symmetries({ line })),
+  /** Applies automorphism `index` to `line`. */
+  transform: (line: SurfaceLineId, index: number) => call(() => commands.surface_transform({ line, index })),
+  /** Exchanges the colours of `line` (into the study). */
+  exchangeColours: (line: SurfaceLineId, replace: boolean) => call(() => commands.surface_exchange_colours({ line, replace })),
+  /** A document of `kind` as text. */
+  exportText: (kind: SurfaceDocumentKind, line?: SurfaceLineId) => call(() => commands.surface_export({ kind, line })),
+  /** `line` as SGF text. */
+  exportSgf: (line: SurfaceLineId) => call(() => commands.surface_export_sgf({ line })),
+  /** Imports a document of any kind into its place. */
+  importText: (text: string) => call(() => commands.surface_import({ text })),
+  /** The text of `line`'s unreadable save. */
+  invalidSave: (line: SurfaceLineId) => call(() => commands.surface_invalid_save({ line })),
+  /** Sets `line`'s unreadable save aside after the player confirmed. */
+  setAsideInvalid: (line: SurfaceLineId) => call(() => commands.surface_set_aside_invalid({ line, confirm: true })),
+  /** Opens the file the app was started with. */
+  importOpenedFile: () => call(() => commands.surface_import_opened_file()),
+  /** The flat chart, or the chart with its cut moved so `recentreOn` is in the middle. */
+  layout: (surface: Surface, recentreOn?: number) => call(() => commands.surface_layout({ surface, recentre_on: recentreOn })),
+  /** The chart repeated across its seams. */
+  tiling: (surface: Surface) => call(() => commands.surface_tiling({ surface })),
+  /** Saves a document where the player chooses (the app only); null if cancelled. */
+  exportFile: (kind: SurfaceDocumentKind, line?: SurfaceLineId) => call(() => commands.surface_export_file({ kind, line })),
+  /** Saves `line` as SGF where the player chooses (the app only); null if cancelled. */
+  exportSgfFile: (line: SurfaceLineId) => call(() => commands.surface_export_sgf_file({ line })),
+  /** Opens a document the player chooses (the app only); null if cancelled. */
+  importFile: () => call(() => commands.surface_import_file()),
+};

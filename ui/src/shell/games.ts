@@ -24,7 +24,7 @@ export const GAMES: readonly GameEntry[] = [
     screen: () => import('../games/timego/TimeGoScreen.svelte'),
     learn: () => import('../games/timego/tutorial/TutorialScreen.svelte'),
   },
-  { id: 'surface', screen: null, learn: null },
+  { id: 'surface', screen: () => import('../games/surface/SurfaceScreen.svelte'), learn: null },
   { id: 'chess', screen: null, learn: null },
 ];
 

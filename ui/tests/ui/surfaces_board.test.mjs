@@ -54,8 +54,16 @@ describe('surface boards', () => {
     const app = await open(surface.id, 'tiled');
     const { page, bridge } = app;
     const tiled = (await bridge.call('surface_tiling', { args: { surface: surface.id } })).ok;
-    // A cell of a copy away from home standing for a point other than its own index.
-    const cell = tiled.real.findIndex((real, k) => !tiled.copies[tiled.copy[k]].home && real !== k && real > 10);
+    // A cell of a copy away from home, in the view the tiling opens with, standing for a
+    // point other than its own index.
+    await page.locator('[data-testid="tiled"] [data-point]').first().waitFor();
+    const [x, y, w, h] = (await page.locator('.tiled').getAttribute('data-view')).split(' ').map(Number);
+    const unit = tiled.layout.unit;
+    const inView = (k) => {
+      const p = tiled.layout.points[k];
+      return p.x > x + unit && p.x < x + w - unit && p.y > y + unit && p.y < y + h - unit;
+    };
+    const cell = tiled.real.findIndex((real, k) => !tiled.copies[tiled.copy[k]].home && real !== k && real > 10 && inView(k));
     assert.ok(cell >= 0);
     const target = page.locator(`[data-testid="tiled"] [data-point="${cell}"]`);
     await target.hover();

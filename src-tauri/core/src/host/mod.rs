@@ -63,7 +63,7 @@ pub const GAMES: &[GameEntry] = &[
             "surface-go-diagram",
             "surface-go-replay",
         ],
-        playable: false,
+        playable: true,
     },
     GameEntry {
         game: GameId::Chess,
@@ -237,6 +237,6 @@ mod tests {
         }
         assert_eq!(GameId::from_id("poker"), None);
         assert_eq!(GameId::from_id("TimeGo"), None);
-        assert_eq!(playable_ids().collect::<Vec<_>>(), ["timego"]);
+        assert_eq!(playable_ids().collect::<Vec<_>>(), ["timego", "surface"]);
     }
 }

@@ -7,7 +7,7 @@ use crate::host::unix_stamp;
 use crate::save_slot::{InvalidFile, SaveSlot, SaveStatus};
 use canon_engine::go::Color;
 use canon_engine::surfaces::records::{import_diagram, Diagram};
-use canon_engine::surfaces::{Inspection, SurfaceGame};
+use canon_engine::surfaces::{Inspection, SetupError, SurfaceGame};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use ts_rs::TS;
@@ -48,8 +48,9 @@ pub struct SurfaceEditorView {
     pub diagram: Diagram,
     /// Its groups, the chains without a liberty and its area, from the engine.
     pub inspection: Inspection,
-    /// Why a study cannot begin from it yet, in words; `None` when it can.
-    pub study_blocked: Option<String>,
+    /// Why a study cannot begin from it yet (the engine's typed reason, which the
+    /// screen puts in the player's language); `None` when it can.
+    pub study_blocked: Option<SetupError>,
     /// Whether the diagram reaches the disk.
     pub save: SaveStatus,
 }
@@ -81,7 +82,7 @@ impl Editor {
         let diagram = self.diagram.clone()?;
         Some(SurfaceEditorView {
             inspection: diagram.inspect(),
-            study_blocked: diagram.begin_study().err().map(|error| error.to_string()),
+            study_blocked: diagram.begin_study().err(),
             diagram,
             save: self.slot.status().clone(),
         })

@@ -2,6 +2,7 @@
 import type { SaveStatus } from "./SaveStatus";
 import type { SurfaceBoardInspection } from "./SurfaceBoardInspection";
 import type { SurfaceDiagram } from "./SurfaceDiagram";
+import type { SurfaceSetupError } from "./SurfaceSetupError";
 
 /**
  * What the editor shows.
@@ -16,9 +17,10 @@ diagram: SurfaceDiagram,
  */
 inspection: SurfaceBoardInspection, 
 /**
- * Why a study cannot begin from it yet, in words; `None` when it can.
+ * Why a study cannot begin from it yet (the engine's typed reason, which the
+ * screen puts in the player's language); `None` when it can.
  */
-study_blocked: string | null, 
+study_blocked: SurfaceSetupError | null, 
 /**
  * Whether the diagram reaches the disk.
  */

@@ -13,7 +13,7 @@ surface: Surface,
 /**
  * White's komi in half points; the settings' default (0.5 point) when absent.
  */
-komi_half_points?: bigint, 
+komi_half_points?: number, 
 /**
  * Who plays which colour (two people when absent).
  */

@@ -105,6 +105,7 @@ export const COMMANDS = {
   surface_transform: 'sync',
   surface_exchange_colours: 'sync',
   surface_export: 'sync',
+  surface_export_sgf: 'sync',
   surface_import: 'sync',
   surface_invalid_save: 'sync',
   surface_set_aside_invalid: 'sync',
@@ -128,6 +129,7 @@ export const COMMANDS = {
   timego_export_invalid_file: 'app',
   surface_export_file: 'app',
   surface_import_file: 'app',
+  surface_export_sgf_file: 'app',
 } as const;
 
 /** The `app_status` command (sync). */
@@ -340,6 +342,11 @@ export function surface_export(args: SurfaceExportArgs): Promise<string> {
   return invoke<string>('surface_export', { args });
 }
 
+/** The `surface_export_sgf` command (sync). */
+export function surface_export_sgf(args: SurfaceLineArgs): Promise<string> {
+  return invoke<string>('surface_export_sgf', { args });
+}
+
 /** The `surface_import` command (sync). */
 export function surface_import(args: SurfaceImportArgs): Promise<SurfaceImported> {
   return invoke<SurfaceImported>('surface_import', { args });
@@ -453,4 +460,9 @@ export function surface_export_file(args: SurfaceExportArgs): Promise<string | n
 /** The `surface_import_file` command (app). */
 export function surface_import_file(): Promise<SurfaceImported | null> {
   return invoke<SurfaceImported | null>('surface_import_file');
+}
+
+/** The `surface_export_sgf_file` command (app). */
+export function surface_export_sgf_file(args: SurfaceLineArgs): Promise<string | null> {
+  return invoke<string | null>('surface_export_sgf_file', { args });
 }

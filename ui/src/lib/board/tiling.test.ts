@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
 import TiledBoard from './TiledBoard.svelte';
 import { squareLayout } from './fixtures';
-import { cellColours, copiesOf, dimmedCells, isDrag, panned, realPoint, zoomed, DRAG_THRESHOLD } from './tiling';
+import { around, cellColours, cellMarkers, copiesOf, dimmedCells, isDrag, panned, realPoint, zoomed, DRAG_THRESHOLD } from './tiling';
 import type { TiledLayout } from '../bindings/TiledLayout';
 
 /** A 2 × 2 board drawn as a home copy (cells 0-3) and a reflected copy (cells 4-7). */
@@ -34,6 +34,25 @@ describe('tiling', () => {
     const tiled = twoCopies();
     expect([...dimmedCells(tiled)]).toEqual([4, 5, 6, 7]);
     expect(cellColours(tiled, [1, 0, 2, 0])).toEqual([1, 0, 2, 0, 2, 0, 1, 0]);
+  });
+
+  it('draws the marks of a real point on each of its copies', () => {
+    const marks = cellMarkers(twoCopies(), new Map([[2, ['liberty']], [1, ['last', 'group']]]));
+    expect([...marks.entries()].sort((a, b) => a[0] - b[0])).toEqual([
+      [1, ['last', 'group']],
+      [2, ['liberty']],
+      [4, ['liberty']],
+      [7, ['last', 'group']],
+    ]);
+  });
+
+  it('opens on the home chart with a border of its copies, inside the whole tiling', () => {
+    const tiled = twoCopies();
+    tiled.copies[0].area = { x: 10, y: 10, width: 10, height: 20 };
+    const whole = { x: 0, y: 0, width: 40, height: 40 };
+    expect(around(tiled, whole, 0.5)).toEqual({ x: 5, y: 0, width: 20, height: 40 });
+    tiled.copies[0].home = false;
+    expect(around(tiled, whole)).toEqual(whole);
   });
 
   it('tells a tap from a drag by the threshold', () => {

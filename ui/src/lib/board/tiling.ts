@@ -36,6 +36,39 @@ export function cellColours(tiled: TiledLayout, board: readonly number[]): numbe
   return tiled.real.map((r) => board[r] ?? 0);
 }
 
+/** Marks per drawn cell, from marks per real point: every copy of a point shows its marks. */
+export function cellMarkers(tiled: TiledLayout, markers: ReadonlyMap<number, readonly string[]>): Map<number, readonly string[]> {
+  const cells = new Map<number, readonly string[]>();
+  tiled.real.forEach((r, k) => {
+    const kinds = markers.get(r);
+    if (kinds) cells.set(k, kinds);
+  });
+  return cells;
+}
+
+/**
+ * The view that shows the home charts with a border of `margin` times their size on each
+ * side (the copies across every seam), kept inside `whole`.
+ */
+export function around(tiled: TiledLayout, whole: LayoutRect, margin = 0.35): LayoutRect {
+  const homes = tiled.copies.filter((c) => c.home).map((c) => c.area);
+  if (homes.length === 0) return whole;
+  const x0 = Math.min(...homes.map((a) => a.x));
+  const y0 = Math.min(...homes.map((a) => a.y));
+  const x1 = Math.max(...homes.map((a) => a.x + a.width));
+  const y1 = Math.max(...homes.map((a) => a.y + a.height));
+  const dx = (x1 - x0) * margin;
+  const dy = (y1 - y0) * margin;
+  const x = Math.max(whole.x, x0 - dx);
+  const y = Math.max(whole.y, y0 - dy);
+  return {
+    x,
+    y,
+    width: Math.min(whole.x + whole.width, x1 + dx) - x,
+    height: Math.min(whole.y + whole.height, y1 + dy) - y,
+  };
+}
+
 /** How far (CSS pixels) a pointer must move before a press is a drag that pans, not a tap that plays. */
 export const DRAG_THRESHOLD = 8;
 

@@ -1,0 +1,86 @@
+/**
+ * One line of the surfaces screen (the game, or the study/analysis) on the shared game
+ * session: review, the "replace the later turns" confirmation and refusals come from
+ * `lib/game`; this adds the surfaces' actions and the revision every move must name.
+ */
+import { surfaceApi } from '../../lib/api';
+import { GameSession, type GameBackend } from '../../lib/game/session.svelte';
+import type { SurfaceAction } from '../../lib/bindings/SurfaceAction';
+import type { SurfaceLineId } from '../../lib/bindings/SurfaceLineId';
+import type { SurfaceView } from '../../lib/bindings/SurfaceView';
+
+/** A line's view as the session reads it: the engine's view plus the session's names. */
+export type LineView = SurfaceView & { turns: readonly SurfaceAction[]; computerToMove: boolean };
+
+/** The session's view of the backend's. */
+export function lineView(view: SurfaceView): LineView {
+  // The computer opponent of the surfaces arrives in its own issue: nobody thinks yet.
+  return { ...view, turns: view.actions, computerToMove: false };
+}
+
+/** The surfaces commands for one line; `revision` is read from the session when a move is sent. */
+class LineBackend implements GameBackend<LineView, SurfaceAction> {
+  session: LineSession | null = null;
+
+  constructor(private readonly line: SurfaceLineId) {}
+
+  async apply(action: SurfaceAction, replaceFuture: boolean): Promise<LineView> {
+    const revision = this.session?.view?.revision ?? '';
+    return lineView(await surfaceApi.apply(this.line, action, revision, replaceFuture));
+  }
+
+  async review(cursor: number): Promise<LineView> {
+    return lineView(await surfaceApi.review(this.line, { kind: 'jump', cursor }));
+  }
+
+  computerMove(): Promise<never> {
+    return Promise.reject(new Error('the surfaces have no computer opponent yet'));
+  }
+
+  async computerCancel(): Promise<boolean> {
+    return false;
+  }
+}
+
+/** The game or the study: its view, and the moves a player makes in it. */
+export class LineSession extends GameSession<LineView, SurfaceAction> {
+  /** Which line this is. */
+  readonly line: SurfaceLineId;
+
+  constructor(line: SurfaceLineId) {
+    const backend = new LineBackend(line);
+    super(backend);
+    backend.session = this;
+    this.line = line;
+  }
+
+  /** Shows a view the backend sent with another command (open, import, analysis). */
+  show(view: SurfaceView | null): void {
+    this.view = view ? lineView(view) : null;
+    this.notice = null;
+  }
+
+  /** Places a stone for the player to move. */
+  place(point: number): Promise<void> {
+    return this.play({ type: 'place', at: point });
+  }
+
+  /** Passes for the player to move. */
+  pass(): Promise<void> {
+    return this.play({ type: 'pass' });
+  }
+
+  /** Resigns for the player to move. */
+  resign(): Promise<void> {
+    return this.play({ type: 'resign' });
+  }
+
+  /** Reviews one of the named positions (first, previous, next, last). */
+  reviewTo(to: 'first' | 'previous' | 'next' | 'last'): Promise<void> {
+    const view = this.view;
+    if (!view) return Promise.resolve();
+    const target = { first: view.first_cursor, previous: view.cursor - 1, next: view.cursor + 1, last: view.line_length }[to];
+    if (target < view.first_cursor) return Promise.resolve();
+    return this.review(target);
+  }
+}
