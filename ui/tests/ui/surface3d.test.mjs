@@ -115,6 +115,20 @@ describe('the 3D view of the surfaces', () => {
     });
   }
 
+  it("tells the screen when an arrow key meets the Möbius strip's edge", async () => {
+    const app = await open(SURFACES[0].id);
+    const { page, bridge } = app;
+    const layout = (await bridge.call('surface_layout', { args: { surface: SURFACES[0].id } })).ok;
+    await projected(page);
+    await page.locator('.view3d').focus();
+    await page.keyboard.press('Home');
+    assert.equal(layout.points[0].neighbours.s, null);
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await page.getByTestId('edge').textContent(), layout.points[0].name);
+    assert.equal(Number(await page.locator('.view3d').getAttribute('data-focus')), 0);
+    await app.close();
+  });
+
   it('says so when the graphics context is lost, and draws again when it is restored', async () => {
     const app = await open(SURFACES[2].id);
     const { page } = app;

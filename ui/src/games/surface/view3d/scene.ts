@@ -17,6 +17,7 @@ export interface SceneColours {
   white: string;
   focus: string;
   lit: string;
+  last: string;
   seams: string[];
 }
 
@@ -24,6 +25,8 @@ export interface SceneColours {
 export interface SceneState {
   board: readonly number[];
   lit: ReadonlySet<number>;
+  /** The last move's point, ringed in its own colour. */
+  last: number | null;
   focus: number | null;
   hover: number | null;
   hoverColor: number | null;
@@ -63,7 +66,7 @@ export class SurfaceScene {
   /** Whether the player has turned or zoomed the view (then a resize keeps their camera). */
   private moved = false;
   private colours: SceneColours;
-  private state: SceneState = { board: [], lit: new Set(), focus: null, hover: null, hoverColor: null };
+  private state: SceneState = { board: [], lit: new Set(), last: null, focus: null, hover: null, hoverColor: null };
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
@@ -222,9 +225,10 @@ export class SurfaceScene {
       this.stones.setMatrixAt(p, stone === 0 ? hidden : this.placement(p, 1));
       this.stones.setColorAt(p, colour.set(stone === 2 ? this.colours.white : this.colours.black));
       const focused = state.focus === p;
-      const shown = focused || state.lit.has(p);
-      this.rings.setMatrixAt(p, shown ? this.placement(p, focused ? 1.12 : 1, 0.02) : hidden);
-      this.rings.setColorAt(p, colour.set(focused ? this.colours.focus : this.colours.lit));
+      const last = state.last === p;
+      const shown = focused || last || state.lit.has(p);
+      this.rings.setMatrixAt(p, shown ? this.placement(p, focused ? 1.12 : 1, 0.03) : hidden);
+      this.rings.setColorAt(p, colour.set(focused ? this.colours.focus : last ? this.colours.last : this.colours.lit));
     }
     for (const mesh of [this.stones, this.rings]) {
       mesh.instanceMatrix.needsUpdate = true;
