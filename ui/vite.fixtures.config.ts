@@ -11,6 +11,8 @@ export default defineConfig({
     target: 'es2022',
     outDir: 'dist-fixtures',
     emptyOutDir: true,
-    rollupOptions: { input: { surfaces: 'tests/ui/fixtures/surfaces.html' } },
+    rollupOptions: {
+      input: { surfaces: 'tests/ui/fixtures/surfaces.html', surface3d: 'tests/ui/fixtures/surface3d.html' },
+    },
   },
 });
