@@ -13,6 +13,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+pub mod surface;
+
 /// Identifier of the app (`tauri.conf.json`), which names its data directory.
 pub const APP_IDENTIFIER: &str = "dev.crabcanon.app";
 
@@ -343,9 +345,18 @@ pub async fn choose_time_mode(client: &Client) {
 
 /// as in the tutorial's layout, would be out of the pointer's reach).
 pub async fn click_point(client: &Client, point: usize) {
+    click_centre(
+        client,
+        &format!("svg.board [data-point=\"{point}\"] rect.hit"),
+    )
+    .await;
+}
+
+/// Clicks the centre of the on-screen box of the first element matching `css` with the
+/// pointer, after scrolling it into view (see [`click_point`] for why not an element click).
+pub async fn click_centre(client: &Client, css: &str) {
     use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
-    let css = format!("svg.board [data-point=\"{point}\"] rect.hit");
-    let element = wait_css(client, &css).await;
+    let element = wait_css(client, css).await;
     let centre = client
         .execute(
             "arguments[0].scrollIntoView({block: 'center', inline: 'center'}); \
@@ -354,7 +365,7 @@ pub async fn click_point(client: &Client, point: usize) {
             vec![serde_json::to_value(&element).expect("element reference")],
         )
         .await
-        .unwrap_or_else(|error| panic!("locate point {point}: {error:?}"));
+        .unwrap_or_else(|error| panic!("locate {css}: {error:?}"));
     let (x, y) = (centre[0].as_f64().unwrap(), centre[1].as_f64().unwrap());
     let click = MouseActions::new("pointer".into())
         .then(PointerAction::MoveTo {
@@ -371,7 +382,7 @@ pub async fn click_point(client: &Client, point: usize) {
     client
         .perform_actions(click)
         .await
-        .unwrap_or_else(|error| panic!("click point {point} at ({x}, {y}): {error:?}"));
+        .unwrap_or_else(|error| panic!("click {css} at ({x}, {y}): {error:?}"));
     client.release_actions().await.expect("release the pointer");
 }
 

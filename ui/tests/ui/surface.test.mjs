@@ -202,6 +202,9 @@ describe('Go on three surfaces', () => {
       await page.getByTestId('surface-screen').waitFor();
       await page.getByRole('radio', { name: 'Study' }).check({ force: true });
       assert.equal(await page.getByTestId('study-label').innerText(), label);
+      // The study is on the Möbius strip while the game is on genus two: its board is drawn too.
+      await page.locator(`[data-testid="surface-screen"][data-surface="${MOBIUS}"]`).waitFor();
+      await page.locator('.views svg.board [data-point="0"][data-color="1"]').waitFor({ timeout: 10000 });
       assert.deepEqual(app.problems, []);
       await app.close();
     } finally {

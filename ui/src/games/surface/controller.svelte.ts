@@ -276,7 +276,9 @@ export class SurfaceController {
     this.invalidFiles = state.invalid_files;
     if (this.tab === 'study' && !state.study) this.tab = 'play';
     if (this.tab === 'edit' && !state.editor) this.tab = 'play';
-    void this.layoutsOf(state.game.surface);
+    // A study or diagram may be on another surface than the game (after a restart, too).
+    const surfaces = [state.game.surface, state.study?.surface, state.editor?.diagram.surface];
+    for (const [i, surface] of surfaces.entries()) if (surface && surfaces.indexOf(surface) === i) void this.layoutsOf(surface);
   }
 
   /** Runs a command, turning a refusal into the notice; the state stays as it was. */
