@@ -162,7 +162,9 @@ impl FastBoard {
             let p = p as Point;
             match Color::from_cell(cell) {
                 None => fast.push_empty(p),
-                Some(color) => fast.set_stone(graph, p, color),
+                Some(color) => {
+                    fast.set_stone(graph, p, color);
+                }
             }
         }
         debug_assert_eq!(fast.hash, board.hash());
@@ -299,7 +301,9 @@ impl FastBoard {
     /// board, and removes the captured chains; returns the number of captured stones.
     pub fn place(&mut self, graph: &FastGraph, p: Point, color: Color) -> u32 {
         self.remove_empty(p);
-        self.set_stone(graph, p, color);
+        if !self.set_stone(graph, p, color) {
+            return 0;
+        }
         let opp = color.opposite().cell();
         let mut captured = 0;
         for &q in graph.row(p) {
@@ -311,8 +315,9 @@ impl FastBoard {
     }
 
     /// Sets a stone, joins it to its friendly neighbours and takes its point from every
-    /// neighbouring chain's liberties; captures nothing.
-    fn set_stone(&mut self, graph: &FastGraph, p: Point, color: Color) {
+    /// neighbouring chain's liberties; captures nothing. True if an opposing neighbour
+    /// chain is left without liberties.
+    fn set_stone(&mut self, graph: &FastGraph, p: Point, color: Color) -> bool {
         let own = color.cell();
         let key = graph.key(p, color);
         let at = ix(p);
@@ -329,8 +334,13 @@ impl FastBoard {
             squares: 0,
             hash: key,
         };
-        let row = graph.row(p);
-        for &q in row {
+        // One pass over the row: liberties of the new stone, the point taken from every
+        // neighbouring chain, and the friendly chains to join (by a stone of each, as
+        // heads change while joining).
+        let mut friends = [0; MAX_DEGREE];
+        let mut friend_count = 0;
+        let mut captures = false;
+        for &q in graph.row(p) {
             match self.cells[ix(q)] {
                 0 => {
                     let q = u32::from(q);
@@ -339,23 +349,28 @@ impl FastBoard {
                     mine.squares += q * q;
                 }
                 EDGE => {}
-                _ => {
+                cell => {
                     let c = &mut self.chains[ix(self.head[ix(q)])];
                     c.libs -= 1;
                     c.sum -= pp;
                     c.squares -= p2;
+                    if cell == own {
+                        friends[friend_count & (MAX_DEGREE - 1)] = q;
+                        friend_count += 1;
+                    } else {
+                        captures |= c.libs == 0;
+                    }
                 }
             }
         }
         self.chains[at] = mine;
-        for &q in row {
-            if self.cells[ix(q)] == own {
-                let (a, b) = (self.head[ix(q)], self.head[at]);
-                if a != b {
-                    self.merge(a, b);
-                }
+        for &q in &friends[..friend_count.min(MAX_DEGREE)] {
+            let (a, b) = (self.head[ix(q)], self.head[at]);
+            if a != b {
+                self.merge(a, b);
             }
         }
+        captures
     }
 
     /// Joins the chains headed by `a` and `b`; the larger keeps its head.
