@@ -5,6 +5,7 @@
 mod chess;
 mod input;
 mod surface;
+mod surface_match;
 mod tcecp;
 mod timego;
 mod timego_match;
@@ -20,8 +21,9 @@ commands:
                               play opponent levels against each other (docs/strength.md)
   tcecp                       Time Chess engine speaking TCECP on stdin/stdout
   chess <subcommand>          Time Chess records, perft and branching statistics
-  surface check|legal|graph   Go on three surfaces: check records, list legal points,
-                              print a playing graph (canon surface help)
+  surface check|legal|graph|match
+                              Go on three surfaces: check records, list legal points,
+                              print a playing graph, match search levels (canon surface help)
   help                        this text
 
 FILE may be - for standard input. Exit status: 0 success, 1 rejected input, 2 usage.";

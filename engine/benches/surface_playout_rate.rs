@@ -1,29 +1,49 @@
-//! A fixed run of 20,000 random playouts on the Klein bottle (seeds 0..20,000), the same
-//! algorithm as the `surface_playouts` criterion bench, for profilers and CPU-time
+//! A fixed run of random playouts (seeds 0..count), the same algorithm as the
+//! `surface_playouts` criterion bench, for profilers, instruction counters and CPU-time
 //! counters: `cargo bench -p canon-engine --bench surface_playout_rate` prints the wall
-//! rate; run the built binary under `perf stat -e task-clock` for the rate per CPU second
-//! on a busy machine.
+//! rate of 20,000 Klein playouts; run the built binary as `… [count] [board]` under
+//! `perf stat -e task-clock` or `valgrind --tool=callgrind`, where board is `klein`
+//! (default), `square9` (this engine on plain 9×9) or `goban9` (the `goban` crate on 9×9,
+//! the outside reference).
 
+use canon_engine::go::Graph;
 use canon_engine::rng::SplitMix64;
 use canon_engine::surfaces::graphs::graph;
 use canon_engine::surfaces::playout::Playouts;
 use canon_engine::surfaces::Surface;
 
+#[path = "support/goban_playout.rs"]
+mod reference;
+
 fn main() {
     // `cargo bench` passes `--bench`; a number anywhere on the line overrides the count.
-    let count: u64 = std::env::args()
-        .skip(1)
-        .find_map(|a| a.parse().ok())
-        .unwrap_or(20_000);
-    let mut playouts = Playouts::new(graph(Surface::Klein));
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let count: u64 = args.iter().find_map(|a| a.parse().ok()).unwrap_or(20_000);
+    let board = args
+        .iter()
+        .find(|a| matches!(a.as_str(), "klein" | "square9" | "goban9"))
+        .map_or("klein", String::as_str);
     let start = std::time::Instant::now();
     let mut moves = 0;
-    for seed in 0..count {
-        moves += playouts.run(&mut SplitMix64::new(seed)).placements;
+    if board == "goban9" {
+        for seed in 0..count {
+            moves += reference::playout(&mut SplitMix64::new(seed));
+        }
+    } else {
+        let square = Graph::square(9);
+        let g = if board == "klein" {
+            graph(Surface::Klein)
+        } else {
+            &square
+        };
+        let mut playouts = Playouts::new(g).expect("degree at most four");
+        for seed in 0..count {
+            moves += playouts.run(&mut SplitMix64::new(seed)).placements;
+        }
     }
     let seconds = start.elapsed().as_secs_f64();
     println!(
-        "klein: {count} playouts, {moves} moves in {seconds:.3} s wall: {:.0} playouts/s, {:.2} M moves/s",
+        "{board}: {count} playouts, {moves} moves in {seconds:.3} s wall: {:.0} playouts/s, {:.2} M moves/s",
         count as f64 / seconds,
         moves as f64 / seconds / 1e6
     );

@@ -13,14 +13,14 @@ use canon_engine::surfaces::Surface;
 
 const BATCH: u64 = 100;
 
-fn batch(playouts: &mut Playouts<'_>) -> u64 {
+fn batch(playouts: &mut Playouts) -> u64 {
     (0..BATCH)
         .map(|seed| playouts.run(&mut SplitMix64::new(seed)).placements)
         .sum()
 }
 
 fn bench_graph(c: &mut Criterion, name: &str, g: &Graph) {
-    let mut playouts = Playouts::new(g);
+    let mut playouts = Playouts::new(g).expect("degree at most four");
     let moves = batch(&mut playouts);
     eprintln!(
         "{name}: {BATCH} playouts, {moves} moves ({:.1} per playout)",
@@ -38,62 +38,8 @@ fn surfaces(c: &mut Criterion) {
     }
 }
 
-mod reference {
-    //! The same playout algorithm on the `goban` crate (Chinese rules: suicide and
-    //! superko illegal).
-    use canon_engine::rng::SplitMix64;
-    use goban::pieces::stones::Color;
-    use goban::rules::game::Game;
-    use goban::rules::{GobanSizes, Move, CHINESE};
-
-    fn fills_own_eye(game: &Game, (x, y): (u8, u8), color: Color) -> bool {
-        let around = [
-            (x.wrapping_sub(1), y),
-            (x + 1, y),
-            (x, y.wrapping_sub(1)),
-            (x, y + 1),
-        ];
-        around
-            .into_iter()
-            .filter(|&(a, b)| a < 9 && b < 9)
-            .all(|p| game.goban().get_color(p) == Some(color))
-    }
-
-    /// One playout; returns the number of stones placed.
-    pub fn playout(rng: &mut SplitMix64) -> u64 {
-        let mut game = Game::new(GobanSizes::Nine, CHINESE);
-        let mut placements = 0;
-        while !game.is_over() {
-            let color = game.turn();
-            let mut empties = game.pseudo_legals_vec();
-            let mut chosen = None;
-            let mut untried = empties.len();
-            while untried > 0 {
-                let k = rng.below(untried);
-                untried -= 1;
-                empties.swap(k, untried);
-                let p = empties[untried];
-                if fills_own_eye(&game, p, color) {
-                    continue;
-                }
-                if game.check_point(p).is_none() {
-                    chosen = Some(p);
-                    break;
-                }
-            }
-            match chosen {
-                Some((x, y)) => {
-                    game.play(Move::Play(x, y));
-                    placements += 1;
-                }
-                None => {
-                    game.play(Move::Pass);
-                }
-            }
-        }
-        placements
-    }
-}
+#[path = "support/goban_playout.rs"]
+mod reference;
 
 fn square_nine(c: &mut Criterion) {
     let g = Graph::square(9);

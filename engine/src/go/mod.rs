@@ -8,6 +8,7 @@
 mod area;
 mod board;
 mod color;
+pub mod fast;
 mod graph;
 mod groups;
 pub mod layout;

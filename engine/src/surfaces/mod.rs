@@ -16,6 +16,7 @@ pub mod layout;
 pub mod playout;
 pub mod records;
 pub mod rules;
+pub mod search;
 pub mod sgf;
 pub mod symmetry;
 pub mod topology;

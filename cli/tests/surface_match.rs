@@ -1,0 +1,95 @@
+//! `canon surface match` as a user runs it: the last stdout line is the JSON summary with
+//! its interval, matches are reproducible from their seed, bad arguments exit 2.
+
+use std::process::{Command, Output};
+
+fn canon(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_canon"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn last_line(output: &Output) -> serde_json::Value {
+    let text = String::from_utf8(output.stdout.clone()).unwrap();
+    serde_json::from_str(text.lines().last().unwrap()).unwrap()
+}
+
+#[test]
+fn a_match_alternates_colours_and_ends_with_the_json_summary() {
+    let args = [
+        "surface",
+        "match",
+        "--a",
+        "gentle",
+        "--b",
+        "gentle",
+        "--games",
+        "2",
+        "--surface",
+        "go-mobius-9x11-v1",
+        "--komi",
+        "2.5",
+        "--seed",
+        "3",
+    ];
+    let output = canon(&args);
+    assert!(output.status.success(), "{output:?}");
+    let summary = last_line(&output);
+    let count = |key: &str| summary[key].as_u64().unwrap();
+    assert_eq!(count("games"), 2);
+    assert_eq!(count("a_wins") + count("b_wins") + count("draws"), 2);
+    let (low, score, high) = (
+        summary["low"].as_f64().unwrap(),
+        summary["a_score"].as_f64().unwrap(),
+        summary["high"].as_f64().unwrap(),
+    );
+    assert!(0.0 <= low && low <= score && score <= high && high <= 1.0);
+    let stderr = String::from_utf8(output.stderr.clone()).unwrap();
+    assert!(stderr.contains("game 1/2: a=gentle (black)"));
+    assert!(stderr.contains("game 2/2: a=gentle (white)"));
+    assert_eq!(canon(&args).stdout, output.stdout, "same seed, same match");
+}
+
+#[test]
+fn bad_arguments_are_refused_with_a_message() {
+    for (args, message) in [
+        (
+            vec!["--a", "hard", "--b", "gentle", "--games", "2"],
+            "unknown level",
+        ),
+        (
+            vec!["--a", "gentle", "--b", "gentle"],
+            "--games N is required",
+        ),
+        (
+            vec![
+                "--a", "gentle", "--b", "gentle", "--games", "2", "--komi", "0.3",
+            ],
+            "multiple of 0.5",
+        ),
+        (
+            vec![
+                "--a",
+                "gentle",
+                "--b",
+                "gentle",
+                "--games",
+                "2",
+                "--surface",
+                "torus",
+            ],
+            "unknown surface",
+        ),
+    ] {
+        let mut full = vec!["surface", "match"];
+        full.extend(args);
+        let output = canon(&full);
+        assert_eq!(output.status.code(), Some(2));
+        assert!(output.stdout.is_empty());
+        assert!(
+            String::from_utf8_lossy(&output.stderr).contains(message),
+            "{message}"
+        );
+    }
+}

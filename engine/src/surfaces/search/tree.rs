@@ -1,0 +1,356 @@
+//! The tree: nodes in one arena, children contiguous, UCT over values blended with RAVE.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::{Candidate, Limits, Report, Root, Stop};
+use crate::go::fast::{FastBoard, FastGraph, PositionSet, CAPACITY};
+use crate::go::{Color, Point};
+use crate::rng::SplitMix64;
+use crate::surfaces::playout::place_random;
+use crate::surfaces::rules::Action;
+
+/// The child that stands for a pass.
+const PASS: Point = Point::MAX;
+/// A node is expanded once it has been visited this often (the root at once).
+const EXPAND_AFTER: u32 = 4;
+/// Virtual playouts behind an ordinary prior, and behind a tactical one (a capture or
+/// saving a chain from atari), which random playouts alone value too little.
+const PRIOR_WEIGHT: f32 = 10.0;
+const TACTICAL_WEIGHT: f32 = 40.0;
+/// RAVE equivalence: after about this many real visits RAVE and UCT weigh the same.
+const RAVE_EQUIVALENCE: f32 = 500.0;
+/// Exploration constant of the UCT term.
+const EXPLORATION: f32 = 0.1;
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    point: Point,
+    /// The player who made this node's move.
+    mover: Color,
+    first_child: u32,
+    child_count: u32,
+    visits: u32,
+    /// Wins of `mover` (draws count half).
+    wins: f32,
+    prior_visits: f32,
+    prior_wins: f32,
+    rave_visits: f32,
+    rave_wins: f32,
+}
+
+impl Node {
+    fn new(point: Point, mover: Color, prior: f32) -> Node {
+        let weight = if prior > 0.5 {
+            TACTICAL_WEIGHT
+        } else {
+            PRIOR_WEIGHT
+        };
+        Node {
+            point,
+            mover,
+            first_child: 0,
+            child_count: 0,
+            visits: 0,
+            wins: 0.0,
+            prior_visits: weight,
+            prior_wins: prior * weight,
+            rave_visits: 0.0,
+            rave_wins: 0.0,
+        }
+    }
+
+    fn value(&self, log_parent: f32) -> f32 {
+        let n = self.visits as f32 + self.prior_visits;
+        let mean = (self.wins + self.prior_wins) / n;
+        let blended = if self.rave_visits > 0.0 {
+            let beta = (RAVE_EQUIVALENCE / (3.0 * n + RAVE_EQUIVALENCE)).sqrt();
+            (1.0 - beta) * mean + beta * self.rave_wins / self.rave_visits
+        } else {
+            mean
+        };
+        blended + EXPLORATION * (log_parent / n).sqrt()
+    }
+}
+
+/// Prior win rate of placing `color` on `p`: high for captures and for saving one of
+/// its chains from atari, even otherwise.
+fn prior(graph: &FastGraph, board: &FastBoard, p: Point, color: Color, hash: u64) -> f32 {
+    if hash != board.hash() ^ graph.key(p, color) {
+        return 0.9;
+    }
+    let own = color.cell();
+    let saves = graph
+        .row(p)
+        .iter()
+        .any(|&q| board.cell(q) == own && board.in_atari(q));
+    if saves {
+        0.8
+    } else {
+        0.5
+    }
+}
+
+struct Search<'r> {
+    root: &'r Root,
+    nodes: Vec<Node>,
+    board: FastBoard,
+    seen: PositionSet,
+    rng: SplitMix64,
+    /// The line of the current iteration: (point, player), passes included as PASS.
+    line: Vec<(Point, Color)>,
+    path: Vec<u32>,
+    played: [Box<[u32; CAPACITY]>; 2],
+    stamp: u32,
+    stack: Vec<Point>,
+    visited: Vec<bool>,
+}
+
+/// Searches `root` for at most `limits.playouts` playouts, or until `cancel` is raised
+/// (polled before every playout).
+pub fn search(root: &Root, limits: Limits, cancel: &AtomicBool) -> Report {
+    let mut search = Search {
+        root,
+        nodes: vec![Node::new(PASS, root.to_move.opposite(), 0.5)],
+        board: root.board.clone(),
+        seen: root.history.clone(),
+        rng: SplitMix64::new(limits.seed),
+        line: Vec::new(),
+        path: Vec::new(),
+        played: [Box::new([0; CAPACITY]), Box::new([0; CAPACITY])],
+        stamp: 0,
+        stack: Vec::new(),
+        visited: Vec::new(),
+    };
+    search.expand_root();
+    let mut done = 0;
+    let mut stop = Stop::Budget;
+    while done < limits.playouts {
+        if cancel.load(Ordering::Relaxed) {
+            stop = Stop::Cancelled;
+            break;
+        }
+        search.iterate();
+        done += 1;
+    }
+    search.report(done, stop)
+}
+
+impl Search<'_> {
+    fn expand_root(&mut self) {
+        let root = self.root;
+        let color = root.to_move;
+        let mut children = Vec::with_capacity(root.legal.len() + 1);
+        for &p in &root.legal {
+            if root.board.fills_own_eye(&root.graph, p, color) {
+                continue;
+            }
+            let hash = root.board.check(&root.graph, p, color).unwrap_or(0);
+            children.push(Node::new(
+                p,
+                color,
+                prior(&root.graph, &root.board, p, color, hash),
+            ));
+        }
+        children.push(Node::new(PASS, color, 0.1));
+        self.attach(0, children);
+    }
+
+    fn attach(&mut self, parent: u32, children: Vec<Node>) {
+        let first = self.nodes.len() as u32;
+        self.nodes[parent as usize].first_child = first;
+        self.nodes[parent as usize].child_count = children.len() as u32;
+        self.nodes.extend(children);
+    }
+
+    /// Expands the node whose position is on `self.board` with `color` to move.
+    fn expand(&mut self, node: u32, color: Color) {
+        let graph = &self.root.graph;
+        let mut children = Vec::with_capacity(self.board.empty_count() + 1);
+        for &p in self.board.empties() {
+            if self.board.fills_own_eye(graph, p, color) {
+                continue;
+            }
+            let Some(hash) = self.board.check(graph, p, color) else {
+                continue;
+            };
+            if self.seen.contains(hash) {
+                continue;
+            }
+            children.push(Node::new(
+                p,
+                color,
+                prior(graph, &self.board, p, color, hash),
+            ));
+        }
+        // Candidates in point order, so the tree does not depend on the empty list's order.
+        children.sort_unstable_by_key(|child| child.point);
+        children.push(Node::new(PASS, color, 0.1));
+        self.attach(node, children);
+    }
+
+    fn select(&self, node: u32) -> u32 {
+        let parent = &self.nodes[node as usize];
+        let log_parent = ((parent.visits + 1) as f32).ln();
+        let first = parent.first_child;
+        let mut best = first;
+        let mut best_value = f32::NEG_INFINITY;
+        for child in first..first + parent.child_count {
+            let value = self.nodes[child as usize].value(log_parent);
+            if value > best_value {
+                best_value = value;
+                best = child;
+            }
+        }
+        best
+    }
+
+    fn iterate(&mut self) {
+        let root = self.root;
+        let graph = &root.graph;
+        self.board.copy_from(&root.board);
+        self.seen.truncate(root.history.len());
+        self.line.clear();
+        self.path.clear();
+        self.path.push(0);
+        let mut color = root.to_move;
+        let mut passes = root.passes;
+        let mut node = 0u32;
+        // Descend while the node is expanded; expand a leaf visited often enough.
+        while passes < 2 {
+            let n = &self.nodes[node as usize];
+            if n.child_count == 0 {
+                if node != 0 && n.visits >= EXPAND_AFTER {
+                    self.expand(node, color);
+                } else {
+                    break;
+                }
+            }
+            node = self.select(node);
+            let point = self.nodes[node as usize].point;
+            if point == PASS {
+                passes += 1;
+            } else {
+                let hash = self
+                    .board
+                    .check(graph, point, color)
+                    .expect("tree moves were legal when expanded");
+                self.seen.insert(hash);
+                self.board.place(graph, point, color);
+                passes = 0;
+            }
+            self.line.push((point, color));
+            self.path.push(node);
+            color = color.opposite();
+        }
+        // Playout to two consecutive passes (capped, as superko alone bounds it only loosely).
+        let limit = 3 * graph.len() + self.line.len();
+        while passes < 2 && self.line.len() < limit {
+            match place_random(graph, &mut self.board, &mut self.seen, color, &mut self.rng) {
+                Some((p, _)) => {
+                    self.line.push((p, color));
+                    passes = 0;
+                }
+                None => {
+                    self.line.push((PASS, color));
+                    passes += 1;
+                }
+            }
+            color = color.opposite();
+        }
+        let black = self.black_result();
+        self.back_up(black);
+    }
+
+    /// 1 if Black wins the finished line by area with komi, 0 if White does, ½ for a draw.
+    fn black_result(&mut self) -> f32 {
+        let (black, white) = self
+            .board
+            .area(&self.root.graph, &mut self.stack, &mut self.visited);
+        let margin =
+            2 * (i64::from(black) - i64::from(white)) - i64::from(self.root.komi_half_points);
+        match margin.signum() {
+            1 => 1.0,
+            -1 => 0.0,
+            _ => 0.5,
+        }
+    }
+
+    fn back_up(&mut self, black: f32) {
+        let result = |color: Color| {
+            if color == Color::Black {
+                black
+            } else {
+                1.0 - black
+            }
+        };
+        for &node in &self.path {
+            let n = &mut self.nodes[node as usize];
+            n.visits += 1;
+            n.wins += result(n.mover);
+        }
+        // RAVE: walking the line backwards, `played` marks every point first played by
+        // each colour from that move on; each node of the path credits its children whose
+        // point its mover's opponent (the player to move there) played later in the line.
+        self.stamp += 1;
+        let stamp = self.stamp;
+        let depth = self.path.len() - 1;
+        for index in (0..self.line.len()).rev() {
+            let (point, color) = self.line[index];
+            if point != PASS {
+                self.played[color.index()][point as usize & (CAPACITY - 1)] = stamp;
+            }
+            if index < depth {
+                let node = self.nodes[self.path[index] as usize];
+                let to_move = node.mover.opposite();
+                let win = result(to_move);
+                let marks = &self.played[to_move.index()];
+                let first = node.first_child as usize;
+                for child in &mut self.nodes[first..first + node.child_count as usize] {
+                    if child.point != PASS && marks[child.point as usize & (CAPACITY - 1)] == stamp
+                    {
+                        child.rave_visits += 1.0;
+                        child.rave_wins += win;
+                    }
+                }
+            }
+        }
+    }
+
+    fn report(&self, playouts: u32, stop: Stop) -> Report {
+        let root = &self.nodes[0];
+        let first = root.first_child as usize;
+        let mut children: Vec<&Node> = self.nodes[first..first + root.child_count as usize]
+            .iter()
+            .collect();
+        // Most visited first; ties (and a search cancelled before any playout) go to the
+        // better prior, then to the lower point, so the order is deterministic.
+        children.sort_by(|a, b| {
+            b.visits
+                .cmp(&a.visits)
+                .then(b.prior_wins.total_cmp(&a.prior_wins))
+                .then(a.point.cmp(&b.point))
+        });
+        let action = |point: Point| {
+            if point == PASS {
+                Action::Pass
+            } else {
+                Action::Place { at: point }
+            }
+        };
+        let candidates: Vec<Candidate> = children
+            .iter()
+            .map(|child| Candidate {
+                action: action(child.point),
+                visits: child.visits,
+                win_rate: (child.visits > 0)
+                    .then(|| f64::from(child.wins) / f64::from(child.visits)),
+            })
+            .collect();
+        Report {
+            best: candidates[0].action,
+            candidates,
+            playouts,
+            stop,
+        }
+    }
+}
