@@ -361,6 +361,8 @@ describe('Go on three surfaces', () => {
             await page.mouse.click(p.x, p.y);
             // The clicks only set the scene: the test above asserts that clicks play.
             for (let tries = 0; tries < 20 && (await backend(app, 'surface_open')).game.line_length === before; tries += 1) await page.waitForTimeout(100);
+            // The hint under the board may change its height, and the view refits to it.
+            await page.waitForTimeout(300);
           }
           const stone = (await page.evaluate(() => window.__scene.points())).find((p, k) => p.visible && k === points[4]?.k);
           if (stone) await page.mouse.move(stone.x, stone.y);
