@@ -65,11 +65,11 @@ export interface Embedding {
 }
 
 /** The direction the camera first looks from, per surface: from above and a little to the
- * side, chosen (by counting) so that many points can be clicked at once — 95 of 99 on the
+ * side, chosen (by counting) so that many points can be clicked at once — 84 of 99 on the
  * strip, about 70 of 162 on the Klein bottle, 58 of 162 on the genus-two surface, whose
  * lower torus shows as the view is turned. */
 export const VIEW_FROM: Record<Surface, Vec3> = {
-  'go-mobius-9x11-v1': [Math.sin(0.5), 1.6, Math.cos(0.5)],
+  'go-mobius-9x11-v1': [Math.sin(0.5), 0.9, Math.cos(0.5)],
   'go-klein-9x18-v1': [Math.sin(2), 1.6, Math.cos(2)],
   'go-genus2-staircase-9x9-v1': [Math.sin(2.2), 1.3, Math.cos(2.2)],
 };
