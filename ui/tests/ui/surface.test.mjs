@@ -37,6 +37,14 @@ async function stones(page) {
   return page.locator('.views svg.board [data-point]').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-color'))));
 }
 
+/** Opens the 3D view and waits for its first frame; resolves to the hook's points. */
+async function open3d(page) {
+  await page.getByRole('radio', { name: '3D' }).check({ force: true });
+  await page.locator('.view3d').waitFor();
+  await page.waitForFunction(() => window.__scene && window.__scene.frames() > 0);
+  return page.evaluate(() => window.__scene.points());
+}
+
 async function place(page, point) {
   const before = await page.getByTestId('turn-record').locator('li').count();
   await page.locator(`.views svg.board [data-point="${point}"]`).click();
@@ -272,6 +280,100 @@ describe('Go on three surfaces', () => {
       await app.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  for (const surface of [MOBIUS, KLEIN, GENUS2]) {
+    it(`plays by a click in the 3D view of the ${NAMES[surface]}, turns it on a drag without playing, and lights a pointed chain`, async () => {
+      const app = await suite.open({ viewport: { width: 1280, height: 800 }, hash: '#/surface' });
+      const { page } = app;
+      await page.getByTestId('surface-screen').waitFor();
+      await newGame(page, surface);
+      const layout = await backend(app, 'surface_layout', { surface });
+      const points = (await open3d(page)).map((p, k) => ({ ...p, k }));
+      const visible = points.filter((p) => p.visible);
+      // A newcomer sees (and can click) a good share of the board from the first view.
+      assert.ok(visible.length >= 50, `${visible.length} clickable points`);
+      assert.equal(points.length, layout.points.length);
+
+      // A click where the hook says a point is drawn plays exactly there.
+      const target = visible[Math.floor(visible.length / 2)];
+      await page.mouse.click(target.x, target.y);
+      await page.getByTestId('surface-turn').filter({ hasText: 'White to play' }).waitFor();
+      const played = (await backend(app, 'surface_open')).game;
+      assert.equal(played.board[target.k], 1, `Black's stone is on ${layout.points[target.k].name}`);
+      assert.equal(played.board.filter((c) => c !== 0).length, 1);
+      await page.waitForFunction((k) => window.__scene.stones()[k] === '#161616', target.k);
+
+      // Pointing at the stone lights its chain and its liberties, and the last move is marked.
+      await page.mouse.move(target.x + 40, target.y + 40);
+      await page.mouse.move(target.x, target.y);
+      const liberties = ['n', 'e', 's', 'w'].map((d) => layout.points[target.k].neighbours[d]).filter((q) => q !== null);
+      await page.waitForFunction(
+        ({ k, liberties }) => {
+          const marks = window.__scene.marks();
+          return marks[k].includes('group') && liberties.every((q) => marks[q].includes('liberty'));
+        },
+        { k: target.k, liberties },
+      );
+      const marks = await page.evaluate(() => window.__scene.marks());
+      assert.ok(marks[target.k].includes('last'), 'the last move is marked');
+      assert.equal(marks.filter((m) => m.includes('liberty')).length, new Set(liberties).size);
+      await page.getByTestId('surface-hint').filter({ hasText: 'This chain: 1 stone' }).waitFor();
+
+      // A drag from another point turns the view and plays nothing.
+      const other = visible.find((p) => p.k !== target.k && !liberties.includes(p.k)) ?? visible[0];
+      await page.mouse.move(other.x, other.y);
+      await page.mouse.down();
+      await page.mouse.move(other.x + 90, other.y + 30, { steps: 10 });
+      await page.mouse.up();
+      await page.waitForTimeout(200);
+      const after = await page.evaluate(() => window.__scene.points());
+      assert.ok(Math.hypot(after[other.k].x - other.x, after[other.k].y - other.y) > 5, 'the view turned');
+      const still = (await backend(app, 'surface_open')).game;
+      assert.deepEqual(still.board, played.board, 'the drag played nothing');
+      assert.equal(still.line_length, played.line_length);
+
+      // After turning, a point the hook calls visible is still the one a click plays (White).
+      const next = after.map((p, k) => ({ ...p, k })).find((p) => p.visible && still.board[p.k] === 0);
+      assert.ok(next, 'an empty point is clickable after turning');
+      await page.mouse.click(next.x, next.y);
+      await page.getByTestId('surface-turn').filter({ hasText: 'Black to play' }).waitFor();
+      assert.equal((await backend(app, 'surface_open')).game.board[next.k], 2);
+      assert.deepEqual(app.problems, []);
+      await app.close();
+    });
+  }
+
+  it('saves screenshots of the 3D view of each surface at desktop and phone size, light and dark', async () => {
+    const SHORT = { [MOBIUS]: 'mobius', [KLEIN]: 'klein', [GENUS2]: 'genus2' };
+    for (const surface of [MOBIUS, KLEIN, GENUS2]) {
+      for (const [size, viewport] of [['1280x800', { width: 1280, height: 800 }], ['390x844', { width: 390, height: 844 }]]) {
+        for (const colorScheme of ['light', 'dark']) {
+          const app = await suite.open({ viewport, colorScheme, hash: '#/surface' });
+          const { page } = app;
+          await page.getByTestId('surface-screen').waitFor();
+          await newGame(page, surface);
+          const points = (await open3d(page)).map((p, k) => ({ ...p, k })).filter((p) => p.visible);
+          // A few moves where the player sees them, so stones of both colours are in the picture.
+          for (const k of points.filter((_, i) => i % 9 === 4).slice(0, 5).map((p) => p.k)) {
+            // A stone just placed may now cover a neighbour's spot: ask the hook again.
+            const p = { ...(await page.evaluate(() => window.__scene.points()))[k], k };
+            if (!p.visible) continue;
+            const before = (await backend(app, 'surface_open')).game.line_length;
+            await page.mouse.click(p.x, p.y);
+            // The clicks only set the scene: the test above asserts that clicks play.
+            for (let tries = 0; tries < 20 && (await backend(app, 'surface_open')).game.line_length === before; tries += 1) await page.waitForTimeout(100);
+            // The hint under the board may change its height, and the view refits to it.
+            await page.waitForTimeout(300);
+          }
+          const stone = (await page.evaluate(() => window.__scene.points())).find((p, k) => p.visible && k === points[4]?.k);
+          if (stone) await page.mouse.move(stone.x, stone.y);
+          await shot(page, `surface-3d-${SHORT[surface]}-${size}-${colorScheme}`);
+          assert.deepEqual(app.problems, []);
+          await app.close();
+        }
+      }
     }
   });
 });

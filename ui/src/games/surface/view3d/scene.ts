@@ -5,6 +5,7 @@
  */
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
 import type { Embedding, Vec3 } from './embedding';
 
 /** Colours of the scene, read from the page's CSS variables. */
@@ -24,7 +25,10 @@ export interface SceneColours {
 /** What the scene shows on top of the surface. */
 export interface SceneState {
   board: readonly number[];
+  /** Points ringed like a chain (the pointed chain, and any other mark of the flat views). */
   lit: ReadonlySet<number>;
+  /** Liberties of the pointed chain: a coloured dot, distinct from the chain's rings. */
+  liberties: ReadonlySet<number>;
   /** The last move's point, ringed in its own colour. */
   last: number | null;
   focus: number | null;
@@ -43,6 +47,9 @@ export interface ProjectedPoint {
   front: boolean;
 }
 
+/** A mark the scene draws on a point (the test hook reports them). */
+export type SceneMark = 'group' | 'liberty' | 'last' | 'focus';
+
 const v3 = (p: Vec3) => new THREE.Vector3(p[0], p[1], p[2]);
 
 /** One rendered surface with its camera and controls, drawing on `canvas`. */
@@ -55,10 +62,15 @@ export class SurfaceScene {
   private readonly scene = new THREE.Scene();
   private readonly surfaces: THREE.Mesh[] = [];
   private readonly stones: THREE.InstancedMesh;
+  /** A small dot on every point, as the flat board's intersections. */
+  private readonly dots: THREE.InstancedMesh;
+  /** Liberty dots and the last move's dot, two instances per point (one per side of the sheet). */
+  private readonly spots: THREE.InstancedMesh;
+  /** Chain and focus rings, two instances per point (one per side of the sheet). */
   private readonly rings: THREE.InstancedMesh;
   private readonly ghost: THREE.Mesh;
   private readonly owned: { dispose(): void }[] = [];
-  private readonly materials: Record<'wood' | 'line' | 'boundary' | 'ghost' | 'ring', THREE.Material>;
+  private readonly materials: Record<'wood' | 'line' | 'boundary' | 'ghost' | 'ring' | 'dot' | 'spot', THREE.Material>;
   private readonly seamMaterials: THREE.MeshBasicMaterial[] = [];
   private readonly seamColours: number[];
   private readonly raycaster = new THREE.Raycaster();
@@ -66,19 +78,22 @@ export class SurfaceScene {
   /** Whether the player has turned or zoomed the view (then a resize keeps their camera). */
   private moved = false;
   private colours: SceneColours;
-  private state: SceneState = { board: [], lit: new Set(), last: null, focus: null, hover: null, hoverColor: null };
+  private state: SceneState = { board: [], lit: new Set(), liberties: new Set(), last: null, focus: null, hover: null, hoverColor: null };
+  private marks: SceneMark[][] = [];
+  /** Point at chart position `sheet,x,y`, for picking by the face a ray hits. */
+  private readonly atChart = new Map<string, number>();
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
     private readonly shape: Embedding,
     colours: SceneColours,
-    options: { translucent: boolean; keepDrawing: boolean },
+    options: { keepDrawing: boolean; from: Vec3 },
   ) {
     this.colours = colours;
     this.renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: options.keepDrawing });
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
     this.camera = new THREE.PerspectiveCamera(40, 1, 0.1, shape.radius * 20);
-    this.camera.position.set(0, 0.42, 1);
+    this.camera.position.set(...options.from);
     this.scene.add(this.camera);
     this.scene.add(new THREE.HemisphereLight(0xffffff, 0x554433, 1.6));
     // The key light moves with the camera, so whatever faces the player is lit.
@@ -86,15 +101,14 @@ export class SurfaceScene {
     key.position.set(-2, 3, 2);
     this.camera.add(key);
 
+    shape.charts.forEach((c, p) => this.atChart.set(`${c.sheet},${c.x},${c.y}`, p));
+    // Opaque, also on the Klein bottle: what the player sees in front is exactly what a
+    // click there picks (a translucent wall showed points no click could reach).
     const wood = new THREE.MeshStandardMaterial({
       color: colours.wood,
       roughness: 0.75,
       side: THREE.DoubleSide,
       vertexColors: true,
-      transparent: options.translucent,
-      // Translucent enough to see the tube pass through itself; depth is still written so
-      // the grid behind the near wall stays hidden.
-      opacity: options.translucent ? 0.62 : 1,
       // Grid lines lie exactly on the surface: push the surface back so they win.
       polygonOffset: true,
       polygonOffsetFactor: 1,
@@ -102,15 +116,19 @@ export class SurfaceScene {
     });
     this.materials = {
       wood,
-      line: new THREE.LineBasicMaterial({ color: colours.line, transparent: true, opacity: 0.85 }),
+      line: new THREE.MeshBasicMaterial({ color: colours.line }),
       boundary: new THREE.MeshBasicMaterial({ color: colours.boundary }),
       ghost: new THREE.MeshStandardMaterial({ transparent: true, opacity: 0.5, roughness: 0.4 }),
       ring: new THREE.MeshBasicMaterial({ side: THREE.DoubleSide }),
+      dot: new THREE.MeshBasicMaterial({ color: colours.line }),
+      spot: new THREE.MeshBasicMaterial(),
     };
     this.owned.push(...Object.values(this.materials));
 
     for (const patch of [...shape.patches, ...shape.bands]) this.surfaces.push(this.addPatch(patch));
-    this.addLines(shape.gridLines, this.materials.line);
+    // Lines as thin tubes: WebGL draws GL lines one pixel wide, too faint to find the points by.
+    const spacing = [...shape.stoneSize].sort((a, b) => a - b)[Math.floor(shape.stoneSize.length / 2)] ?? 0.5;
+    this.addGrid(shape.gridLines, spacing * 0.055, this.materials.line);
     for (const edge of shape.boundary) this.addTube(edge, 0.045, this.materials.boundary);
     this.seamColours = shape.seams.map((s) => s.colour);
     for (const seam of shape.seams) {
@@ -122,14 +140,22 @@ export class SurfaceScene {
 
     const n = shape.positions.length;
     const lens = new THREE.SphereGeometry(0.5, 28, 14);
-    const stoneMaterial = new THREE.MeshStandardMaterial({ roughness: 0.32, metalness: 0.05 });
+    // A glossy coat over a matt body: slate and shell catch the key light as a highlight,
+    // so black stones read as stones and not as holes.
+    const stoneMaterial = new THREE.MeshPhysicalMaterial({ roughness: 0.55, metalness: 0, clearcoat: 1, clearcoatRoughness: 0.18 });
     this.owned.push(lens, stoneMaterial);
     this.stones = new THREE.InstancedMesh(lens, stoneMaterial, n);
     this.stones.instanceMatrix.setUsage(THREE.DynamicDrawUsage);
     this.scene.add(this.stones);
-    const ring = new THREE.RingGeometry(0.52, 0.66, 40).rotateX(-Math.PI / 2);
+    const small = new THREE.SphereGeometry(0.5, 12, 6);
+    this.owned.push(small);
+    this.dots = new THREE.InstancedMesh(small, this.materials.dot, n);
+    this.scene.add(this.dots);
+    this.spots = new THREE.InstancedMesh(small, this.materials.spot, 2 * n);
+    this.scene.add(this.spots);
+    const ring = new THREE.RingGeometry(0.5, 0.64, 40).rotateX(-Math.PI / 2);
     this.owned.push(ring);
-    this.rings = new THREE.InstancedMesh(ring, this.materials.ring, n);
+    this.rings = new THREE.InstancedMesh(ring, this.materials.ring, 2 * n);
     this.scene.add(this.rings);
     this.ghost = new THREE.Mesh(lens, this.materials.ghost);
     this.ghost.visible = false;
@@ -156,6 +182,12 @@ export class SurfaceScene {
     return basis.setPosition(at);
   }
 
+  /** The half height of the stone at `p` above the sheet (marks on a stone sit there). */
+  private stoneTop(p: number): number {
+    const [u, v] = this.shape.stoneAxes[p].map(v3);
+    return Math.min(u.length(), v.length()) * 0.42 * 0.5;
+  }
+
   private addPatch(patch: Embedding['patches'][number]): THREE.Mesh {
     const geometry = new THREE.BufferGeometry();
     geometry.setAttribute('position', new THREE.Float32BufferAttribute(patch.positions.flat(), 3));
@@ -177,17 +209,23 @@ export class SurfaceScene {
     geometry.setIndex(index);
     this.owned.push(geometry);
     const mesh = new THREE.Mesh(geometry, this.materials.wood);
+    mesh.userData = { chart: patch.chart, columns: patch.columns };
     this.scene.add(mesh);
     return mesh;
   }
 
-  private addLines(paths: Vec3[][], material: THREE.Material): void {
-    const segments: number[] = [];
-    for (const path of paths) for (let k = 0; k + 1 < path.length; k += 1) segments.push(...path[k], ...path[k + 1]);
-    const geometry = new THREE.BufferGeometry();
-    geometry.setAttribute('position', new THREE.Float32BufferAttribute(segments, 3));
+  /** Every grid line as one merged mesh of thin tubes (one draw call). */
+  private addGrid(paths: Vec3[][], radius: number, material: THREE.Material): void {
+    // A line's two halves meet at its middle twice: a repeated point would pinch the tube.
+    const tubes = paths
+      .map((path) => path.map(v3).filter((p, k, all) => k === 0 || p.distanceTo(all[k - 1]) > 1e-6))
+      .filter((path) => path.length >= 2)
+      .map((path) => new THREE.TubeGeometry(new THREE.CatmullRomCurve3(path), Math.max(2, path.length), radius, 5, false));
+    if (tubes.length === 0) return;
+    const geometry = mergeGeometries(tubes, false);
+    for (const tube of tubes) tube.dispose();
     this.owned.push(geometry);
-    this.scene.add(new THREE.LineSegments(geometry, material));
+    this.scene.add(new THREE.Mesh(geometry, material));
   }
 
   private addTube(path: Vec3[], radius: number, material: THREE.Material): void {
@@ -208,7 +246,8 @@ export class SurfaceScene {
     const c = this.colours;
     this.scene.background = new THREE.Color(c.background);
     (this.materials.wood as THREE.MeshStandardMaterial).color.set(c.wood);
-    (this.materials.line as THREE.LineBasicMaterial).color.set(c.line);
+    (this.materials.line as THREE.MeshBasicMaterial).color.set(c.line);
+    (this.materials.dot as THREE.MeshBasicMaterial).color.set(c.line);
     (this.materials.boundary as THREE.MeshBasicMaterial).color.set(c.boundary);
     this.seamMaterials.forEach((m, k) => m.color.set(c.seams[this.seamColours[k] % c.seams.length] ?? c.line));
     this.update(this.state);
@@ -220,17 +259,33 @@ export class SurfaceScene {
     const hidden = new THREE.Matrix4().makeScale(0, 0, 0);
     const colour = new THREE.Color();
     const n = this.shape.positions.length;
+    this.marks = [];
     for (let p = 0; p < n; p += 1) {
       const stone = state.board[p] ?? 0;
+      const marks: SceneMark[] = [];
       this.stones.setMatrixAt(p, stone === 0 ? hidden : this.placement(p, 1));
       this.stones.setColorAt(p, colour.set(stone === 2 ? this.colours.white : this.colours.black));
       const focused = state.focus === p;
-      const last = state.last === p;
-      const shown = focused || last || state.lit.has(p);
-      this.rings.setMatrixAt(p, shown ? this.placement(p, focused ? 1.12 : 1, 0.03) : hidden);
-      this.rings.setColorAt(p, colour.set(focused ? this.colours.focus : last ? this.colours.last : this.colours.lit));
+      const liberty = stone === 0 && state.liberties.has(p);
+      const last = stone !== 0 && state.last === p;
+      const ringed = focused || state.lit.has(p);
+      if (focused) marks.push('focus');
+      if (state.lit.has(p)) marks.push('group');
+      if (liberty) marks.push('liberty');
+      if (last) marks.push('last');
+      this.marks.push(marks);
+      this.dots.setMatrixAt(p, stone === 0 && !liberty ? this.placement(p, 0.2) : hidden);
+      // Rings and spots lie on one side of the sheet each: drawn on both, as the sheet is opaque.
+      const lift = last ? this.stoneTop(p) : 0.02;
+      for (const side of [1, -1]) {
+        const k = side === 1 ? p : n + p;
+        this.rings.setMatrixAt(k, ringed ? this.placement(p, focused ? 1.14 : 1.02, side * 0.03) : hidden);
+        this.rings.setColorAt(k, colour.set(focused ? this.colours.focus : this.colours.lit));
+        this.spots.setMatrixAt(k, liberty || last ? this.placement(p, last ? 0.34 : 0.42, side * lift) : hidden);
+        this.spots.setColorAt(k, colour.set(last ? this.colours.last : this.colours.lit));
+      }
     }
-    for (const mesh of [this.stones, this.rings]) {
+    for (const mesh of [this.stones, this.rings, this.dots, this.spots]) {
       mesh.instanceMatrix.needsUpdate = true;
       if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
       mesh.computeBoundingSphere();
@@ -243,6 +298,11 @@ export class SurfaceScene {
       (this.materials.ghost as THREE.MeshStandardMaterial).color.set(state.hoverColor === 2 ? this.colours.white : this.colours.black);
     }
     this.requestRender();
+  }
+
+  /** The marks drawn on each point (the test hook: hovering a stone lights its chain). */
+  drawnMarks(): SceneMark[][] {
+    return this.marks.map((m) => [...m]);
   }
 
   /** The colour of each stone instance as `#rrggbb`, empty points as null (the test hook). */
@@ -313,6 +373,16 @@ export class SurfaceScene {
     const hit = hits[0];
     if (!hit) return null;
     if (hit.object === this.stones && hit.instanceId !== undefined) return hit.instanceId;
+    // On a chart sheet the face hit names its cell: the point is the nearest on that sheet,
+    // even where another sheet passes through it (the Klein bottle's self-intersection).
+    const chart = hit.object.userData.chart as { sheet: number; per: number } | undefined;
+    if (chart && hit.faceIndex !== undefined && hit.faceIndex !== null) {
+      const columns = (hit.object.userData.columns as number) - 1;
+      const cell = Math.floor(hit.faceIndex / 2);
+      const x = Math.round(((cell % columns) + 0.5) / chart.per - 0.5);
+      const y = Math.round((Math.floor(cell / columns) + 0.5) / chart.per - 0.5);
+      return this.atChart.get(`${chart.sheet},${x},${y}`) ?? null;
+    }
     let best: number | null = null;
     let bestDistance = Infinity;
     this.shape.positions.forEach((p, k) => {
@@ -405,6 +475,8 @@ export class SurfaceScene {
     for (const item of this.owned) item.dispose();
     this.stones.dispose();
     this.rings.dispose();
+    this.dots.dispose();
+    this.spots.dispose();
     this.renderer.dispose();
   }
 }
