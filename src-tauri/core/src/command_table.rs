@@ -98,6 +98,8 @@ macro_rules! command_table {
                 timego_export_invalid_file: () => Option<String>;
                 surface_export_file: SurfaceExportArgs => Option<String>;
                 surface_import_file: () => Option<SurfaceImported>;
+                chess_export_file: () => Option<String>;
+                chess_import_file: () => Option<ChessView>;
             }
         }
     };

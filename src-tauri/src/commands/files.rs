@@ -6,6 +6,7 @@
 //! ([`DocumentType`]) and what the core does with the chosen path.
 
 use super::{core_state, lock};
+use canon_app_core::chess::ChessView;
 use canon_app_core::surface::{SurfaceDocumentKind, SurfaceExportArgs, SurfaceImported};
 use canon_app_core::timego::TimeGoView;
 use canon_app_core::{AppCore, AppError, CommandResult};
@@ -31,6 +32,11 @@ const TIMEGO: DocumentType = DocumentType {
 const SURFACE: DocumentType = DocumentType {
     filter: "Go on surfaces document (.surfacego.json)",
     extension: "surfacego.json",
+};
+
+const CHESS: DocumentType = DocumentType {
+    filter: "Time Chess game (.timechess.json)",
+    extension: "timechess.json",
 };
 
 impl DocumentType {
@@ -193,4 +199,38 @@ pub async fn surface_import_file<R: Runtime>(
         "Open Go on surfaces document",
         |core, path| core.surface_mut().import_from(path),
     )
+}
+
+/// The suggested name of an exported Time Chess game: its length, so a shared file
+/// explains itself.
+fn chess_name(core: &AppCore) -> String {
+    let moves = core.chess().view().moves.len();
+    format!(
+        "timechess-{moves}-move{s}.timechess.json",
+        s = if moves == 1 { "" } else { "s" }
+    )
+}
+
+/// Saves the Time Chess game's document where the player chooses.
+pub async fn chess_export_file<R: Runtime>(
+    app: AppHandle<R>,
+    (): (),
+) -> CommandResult<Option<String>> {
+    save_dialog(
+        &app,
+        &CHESS,
+        "Save Time Chess game",
+        chess_name,
+        |core, path| core.chess().export_to(path),
+    )
+}
+
+/// Loads a Time Chess document the player chooses; a rejected file changes nothing.
+pub async fn chess_import_file<R: Runtime>(
+    app: AppHandle<R>,
+    (): (),
+) -> CommandResult<Option<ChessView>> {
+    open_dialog(&app, &CHESS, "Open Time Chess game", |core, path| {
+        core.chess_mut().import_from(path)
+    })
 }

@@ -128,6 +128,8 @@ export const COMMANDS = {
   timego_export_invalid_file: 'app',
   surface_export_file: 'app',
   surface_import_file: 'app',
+  chess_export_file: 'app',
+  chess_import_file: 'app',
 } as const;
 
 /** The `app_status` command (sync). */
@@ -453,4 +455,14 @@ export function surface_export_file(args: SurfaceExportArgs): Promise<string | n
 /** The `surface_import_file` command (app). */
 export function surface_import_file(): Promise<SurfaceImported | null> {
   return invoke<SurfaceImported | null>('surface_import_file');
+}
+
+/** The `chess_export_file` command (app). */
+export function chess_export_file(): Promise<string | null> {
+  return invoke<string | null>('chess_export_file');
+}
+
+/** The `chess_import_file` command (app). */
+export function chess_import_file(): Promise<ChessView | null> {
+  return invoke<ChessView | null>('chess_import_file');
 }
