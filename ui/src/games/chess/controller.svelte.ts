@@ -199,6 +199,8 @@ export class ChessController extends GameSession<ChessState, Move> {
   }
 
   protected override resetExploration(): void {
+    // A new position is shown from its present.
+    this.shownTurn = null;
     this.clearSelection();
     this.#completing.drop();
     this.typed = '';
