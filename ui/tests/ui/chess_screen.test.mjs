@@ -214,8 +214,8 @@ describe('Time Chess screen', () => {
         const app = await suite.open({ hash: PAGE, viewport, colorScheme });
         const { page } = app;
         await playScenario(page);
-        await page.getByTestId('chess-board').locator('[data-square="d1"]').click();
-        await page.getByTestId('destinations').waitFor();
+        await page.getByTestId('chess-board').locator('[data-square="g8"]').click();
+        await page.getByTestId('destinations').filter({ hasText: 'Black knight' }).waitFor();
         await page.waitForTimeout(250);
         await page.screenshot({ path: join(SHOTS, `chess-${name}-${colorScheme}.png`), fullPage: viewport.width < 600 });
         // Nothing is wider than the phone's screen.
