@@ -187,6 +187,27 @@ describe('Time Chess screen', () => {
     await app.close();
   });
 
+  it('announces the end of the game with its reason: a king Lost in Time', async () => {
+    const app = await suite.open({ hash: PAGE });
+    const { page } = app;
+    await page.getByTestId('chess-board').waitFor();
+    // The dissertation's example: the king steps into the future above its own pawn.
+    await typeMove(page, 'e1t0e2t1');
+    await waitForMoves(page, 1);
+    await typeMove(page, 'a7t1a6t1');
+    await waitForMoves(page, 2);
+    await page.getByTestId('game-over').filter({ hasText: 'King Lost in Time: Black wins.' }).waitFor();
+    await page.getByTestId('announcer').filter({ hasText: 'the White king due on e2 at turn 1 is Lost in Time' }).waitFor();
+    assert.match(await page.getByTestId('announcer').innerText(), /King Lost in Time: Black wins\.$/);
+    assert.equal(await page.getByTestId('turn').innerText(), 'King Lost in Time: Black wins.');
+    assert.equal(await page.getByTestId('typed-move').isDisabled(), true);
+    // Choosing a piece now says why nothing moves.
+    await page.getByTestId('chess-board').locator('[data-square="d2"]').click();
+    await page.getByTestId('no-destination').filter({ hasText: 'The game is over.' }).waitFor();
+    assert.deepEqual(app.problems, []);
+    await app.close();
+  });
+
   it('plays from the keyboard: arrows move the focus, Enter selects and plays', async () => {
     const app = await suite.open({ hash: PAGE });
     const { page } = app;

@@ -15,5 +15,5 @@ export function moveAnnouncement(t: Translate, before: ChessState | null, after:
   const said = reportText(t, report);
   // The result is one of the consequences; otherwise say who moves next.
   if (after.screen.outcome || !after.screen.toMove) return said;
-  return `${said} ${t('chess.announce.toMove', { values: { color: colorName(t, after.screen.toMove) } })}`;
+  return `${said} ${t('chess.announce.toMove', { values: { color: colorName(t, after.screen.toMove) } })}`.trim();
 }

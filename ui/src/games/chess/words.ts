@@ -96,7 +96,9 @@ export function reportText(t: T, report: MoveReport): string {
   const travel = travelText(t, report);
   if (travel) parts.push(travel);
   for (const c of report.consequences) parts.push(consequenceText(t, c));
-  return parts.join('. ') + '.';
+  // Sentences are joined in the language's way; a part's own full stop is not doubled.
+  const end = t('chess.announce.end');
+  return parts.map((p) => p.replace(/[.。]$/, '')).join(t('chess.announce.separator')) + end;
 }
 
 /**
