@@ -44,6 +44,7 @@ async function playScenario(page) {
   await page.getByTestId('destinations').locator('[data-move="e2t0e2t1"]').click();
   await waitForMoves(page, 1);
   await announcer.filter({ hasText: 'travels forward to turn 1' }).waitFor();
+  assert.equal(await page.getByTestId('in-transit').locator('li').innerText(), '♟ White pawn from e2 at turn 0 to e2 at turn 1');
   assert.equal(await board.locator('[data-square="e2"]').getAttribute('data-piece'), null, 'the pawn left the board');
 
   // Turn 1: black's typed move; at the end of the turn the pawn arrives on e2.
@@ -51,6 +52,7 @@ async function playScenario(page) {
   await waitForMoves(page, 2);
   await announcer.filter({ hasText: 'White pawn arrives on e2 at turn 1' }).waitFor();
   assert.equal(await board.locator('[data-square="e2"]').getAttribute('data-piece'), 'white-pawn');
+  assert.equal(await page.getByTestId('in-transit').count(), 0);
   const timelineOne = page.getByTestId('timeline').locator('[data-turn="1"]');
   assert.match(await timelineOne.getAttribute('aria-label'), /1 arrival/);
   assert.match(await page.getByTestId('move-list').locator('li').nth(1).innerText(), /arrives on e2 at turn 1/);

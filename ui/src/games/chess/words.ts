@@ -15,6 +15,7 @@ import type { Outcome } from '../../lib/bindings/Outcome';
 import type { Refusal } from '../../lib/bindings/Refusal';
 import type { ScreenLayer } from '../../lib/bindings/ScreenLayer';
 import type { ScreenView } from '../../lib/bindings/ScreenView';
+import type { Travel } from '../../lib/bindings/Travel';
 import { parsePos, pieceOn, splitMove, squareOf } from './model';
 
 type T = Translate;
@@ -109,7 +110,7 @@ export function reportText(t: T, report: MoveReport): string {
 export function moveOutcome(t: T, screen: ScreenView, turn: number, mv: string, report?: MoveReport): string {
   if (report && report.turn === turn && report.mv === mv) {
     const words = [travelText(t, report), ...report.consequences.map((c) => consequenceText(t, c))].filter(Boolean);
-    return words.join('; ');
+    return words.join(t('chess.history.separator'));
   }
   const move = splitMove(mv);
   if (!move) return '';
@@ -143,7 +144,7 @@ export function moveOutcome(t: T, screen: ScreenView, turn: number, mv: string, 
   }
   if (screen.timeline[turn + 1]?.check) words.push(t('chess.history.check'));
   if (turn === screen.present - 1 && screen.outcome) words.push(outcomeText(t, screen.outcome));
-  return words.filter(Boolean).join('; ');
+  return words.filter(Boolean).join(t('chess.history.separator'));
 }
 
 /** Why a move is refused, from the engine's rule. */
@@ -208,4 +209,9 @@ export function layerSummary(t: T, layer: ScreenLayer, present: number): string 
       ? t('chess.summary.present', { values: { turn: layer.turn, color: colorName(t, layer.mover) } })
       : t('chess.summary.past', { values: { turn: layer.turn, color: colorName(t, layer.mover), mv: layer.played ?? '' } });
   return [head, `${colorName(t, 'white')}: ${pieces('white')}.`, `${colorName(t, 'black')}: ${pieces('black')}.`].join(' ');
+}
+
+/** A traveller still in transit to the future, in words. */
+export function transitText(t: T, travel: Travel): string {
+  return t('chess.transit.item', { values: { piece: pieceName(t, travel.color, travel.kind), from: posText(t, travel.from), to: posText(t, travel.to) } });
 }
