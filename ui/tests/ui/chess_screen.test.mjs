@@ -6,13 +6,25 @@
 // desktop and phone sizes, light and dark, go to tests/artifacts/screenshots/.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { artifacts, suiteBrowser } from './harness.mjs';
 
 const PAGE = 'tests/ui/fixtures/chess.html';
 const SHOTS = join(artifacts, 'screenshots');
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 mkdirSync(SHOTS, { recursive: true });
+
+/** axe-core's serious and critical violations on the page, as readable lines. */
+async function audit(page) {
+  await page.addScriptTag({ content: AXE });
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 4) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.join(', ')}`);
+}
 
 /** The moves of the list, in notation. */
 function listed(page) {
@@ -54,7 +66,7 @@ async function playScenario(page) {
   assert.equal(await board.locator('[data-square="e2"]').getAttribute('data-piece'), 'white-pawn');
   assert.equal(await page.getByTestId('in-transit').count(), 0);
   const timelineOne = page.getByTestId('timeline').locator('[data-turn="1"]');
-  assert.match(await timelineOne.getAttribute('aria-label'), /1 arrival/);
+  assert.match(await timelineOne.textContent(), /1 arrival/);
   assert.match(await page.getByTestId('move-list').locator('li').nth(1).innerText(), /arrives on e2 at turn 1/);
 
   // Turn 2: typing an origin lists its destinations, as the engine completes them.
@@ -73,7 +85,7 @@ async function playScenario(page) {
   await board.locator('[data-square="f3"]').click();
   await page.getByTestId('destinations').filter({ hasText: 'White knight on f3t4' }).waitFor();
   const three = page.getByTestId('timeline').locator('[data-turn="3"]');
-  assert.match(await three.getAttribute('aria-label'), /destination/);
+  assert.match(await three.textContent(), /destination/);
   await three.click();
   await page.getByTestId('chess-board').and(page.locator('[data-turn="3"]')).waitFor();
   const target = board.locator('[data-square="f5"]');
@@ -84,7 +96,7 @@ async function playScenario(page) {
   await page.getByTestId('layer-name').filter({ hasText: 'Turn 5 · present' }).waitFor();
   await announcer.filter({ hasText: 'captures the Black pawn on f5 at turn 3 in the past' }).waitFor();
   assert.deepEqual(await listed(page), ['e2t0e2t1', 'e7t1e5t1', 'g1t2f3t2', 'f7t3f5t3', 'f3t4f5t3']);
-  assert.match(await page.getByTestId('timeline').locator('[data-turn="3"]').getAttribute('aria-label'), /1 capture in the past/);
+  assert.match(await page.getByTestId('timeline').locator('[data-turn="3"]').textContent(), /1 capture in the past/);
 }
 
 describe('Time Chess screen', () => {
@@ -244,6 +256,7 @@ describe('Time Chess screen', () => {
         // Nothing is wider than the phone's screen.
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         assert.ok(overflow <= 0, `the page is ${overflow}px wider than the viewport`);
+        assert.deepEqual(await audit(page), []);
         assert.deepEqual(app.problems, []);
         await app.close();
       });
