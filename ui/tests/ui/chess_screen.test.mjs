@@ -222,6 +222,26 @@ describe('Time Chess screen', () => {
     await app.close();
   });
 
+  it('shows and says a check, with the line that attacks the king', async () => {
+    const app = await suite.open({ hash: PAGE });
+    const { page } = app;
+    await page.getByTestId('chess-board').waitFor();
+    for (const [i, mv] of ['e2t0e4t0', 'f7t1f6t1', 'd1t2h5t2'].entries()) {
+      await typeMove(page, mv);
+      await waitForMoves(page, i + 1);
+    }
+    await page.getByTestId('announcer').filter({ hasText: 'Black is in check' }).waitFor();
+    assert.equal(await page.getByTestId('turn').innerText(), 'Black to move — in check');
+    assert.equal(
+      await page.getByTestId('check-lines').locator('li').innerText(),
+      'the queen on h5 at turn 3 attacks the king on e8 at turn 3',
+    );
+    assert.match(await page.getByTestId('chess-board').locator('[data-square="e8"]').getAttribute('aria-label'), /in check/);
+    assert.match(await page.getByTestId('move-list').locator('li').nth(2).innerText(), /Black is in check/);
+    assert.deepEqual(app.problems, []);
+    await app.close();
+  });
+
   it('plays from the keyboard: arrows move the focus, Enter selects and plays', async () => {
     const app = await suite.open({ hash: PAGE });
     const { page } = app;

@@ -6,7 +6,7 @@ import { reasonOf } from '../../lib/game/session.svelte';
 import type { ScreenView } from '../../lib/bindings/ScreenView';
 import type { ChessState } from './model';
 import { moveAnnouncement } from './announce';
-import { consequenceText, entryErrorText, layerSummary, moveOutcome, noDestinationText, outcomeText, reasonText, reportText } from './words';
+import { attackText, consequenceText, entryErrorText, layerSummary, moveOutcome, noDestinationText, outcomeText, reasonText, reportText } from './words';
 
 const tr = get(t);
 
@@ -101,6 +101,12 @@ describe('Time Chess in words', () => {
     expect(moveOutcome(tr, screen, 0, 'e2t0e2t1')).toBe('travels forward to turn 1; the White pawn arrives on e2 at turn 1');
     expect(moveOutcome(tr, screen, 4, 'f3t4f5t3')).toBe('travels back to turn 3; captured the Black pawn on f5 at turn 3 in the past; check');
     expect(moveOutcome(tr, screen, 2, 'g1t2f3t2')).toBe('');
+  });
+
+  it('says each line of a check across time', () => {
+    expect(attackText(tr, { attacker: 'a1t3', kind: 'rook', king: 'e1t2', path: [], threat: null })).toBe(
+      'the rook on a1 at turn 3 attacks the king on e1 at turn 2',
+    );
   });
 
   it('summarises a layer as text', () => {

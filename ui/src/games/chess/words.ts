@@ -5,6 +5,7 @@
  */
 import type { Translate } from '../../lib/i18n';
 import type { Reason } from '../../lib/game/session.svelte';
+import type { AttackLine } from '../../lib/bindings/AttackLine';
 import type { ChessColor } from '../../lib/bindings/ChessColor';
 import type { Consequence } from '../../lib/bindings/Consequence';
 import type { EntryError } from '../../lib/bindings/EntryError';
@@ -214,4 +215,9 @@ export function layerSummary(t: T, layer: ScreenLayer, present: number): string 
 /** A traveller still in transit to the future, in words. */
 export function transitText(t: T, travel: Travel): string {
   return t('chess.transit.item', { values: { piece: pieceName(t, travel.color, travel.kind), from: posText(t, travel.from), to: posText(t, travel.to) } });
+}
+
+/** One line of a check across time, in words: which piece, from where, reaches which king instance. */
+export function attackText(t: T, line: AttackLine): string {
+  return t('chess.checkLines.line', { values: { kind: kindName(t, line.kind), attacker: posText(t, line.attacker), king: posText(t, line.king) } });
 }
