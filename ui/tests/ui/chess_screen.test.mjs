@@ -6,7 +6,8 @@
 // desktop and phone sizes, light and dark, go to tests/artifacts/screenshots/.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { artifacts, suiteBrowser } from './harness.mjs';
@@ -240,6 +241,25 @@ describe('Time Chess screen', () => {
     assert.match(await page.getByTestId('move-list').locator('li').nth(2).innerText(), /Black is in check/);
     assert.deepEqual(app.problems, []);
     await app.close();
+  });
+
+  it('keeps an unreadable save, says so, shows its text, and starts fresh only when asked', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'crab-canon-chess-'));
+    writeFileSync(join(dir, 'chess.json'), '{"schema":"time-chess-game","version":1,"moves":["e2t0e5t0"]');
+    const app = await suite.open({ hash: PAGE, dataDir: dir });
+    const { page } = app;
+    const banner = page.getByTestId('save-status');
+    await banner.filter({ hasText: 'The saved Time Chess game could not be read' }).waitFor();
+    await banner.getByRole('button', { name: 'Copy as text…' }).click();
+    assert.match(await page.getByTestId('record-text').inputValue(), /e2t0e5t0/);
+    await page.getByTestId('record-text-dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('start-fresh').click();
+    await page.getByTestId('start-fresh-confirm').click();
+    await banner.waitFor({ state: 'detached' });
+    assert.ok(readdirSync(dir).some((name) => name.startsWith('chess.invalid-')), 'the unreadable file is kept under a new name');
+    assert.deepEqual(app.problems, []);
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('plays from the keyboard: arrows move the focus, Enter selects and plays', async () => {
