@@ -297,6 +297,13 @@ describe('Time Chess screen', () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         assert.ok(overflow <= 0, `the page is ${overflow}px wider than the viewport`);
         assert.deepEqual(await audit(page), []);
+        // A past layer, with the braindead knight standing where it landed.
+        await page.getByTestId('timeline').locator('[data-turn="4"]').click();
+        await page.getByTestId('layer-name').filter({ hasText: 'Turn 4 · past layer' }).waitFor();
+        assert.match(await page.getByTestId('chess-board').locator('[data-square="f5"]').getAttribute('aria-label'), /braindead/);
+        await page.waitForTimeout(250);
+        await page.screenshot({ path: join(SHOTS, `chess-${name}-${colorScheme}-past.png`), fullPage: viewport.width < 600 });
+        assert.deepEqual(await audit(page), []);
         assert.deepEqual(app.problems, []);
         await app.close();
       });
