@@ -169,6 +169,8 @@ describe('Time Chess screen', () => {
     await playScenario(page);
 
     await page.getByTestId('export-record').click();
+    await page.getByTestId('record-text-dialog').waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid="record-text"]')?.value.length > 0);
     const text = await page.getByTestId('record-text').inputValue();
     assert.match(text, /time-chess-game/);
     assert.equal(text, (await bridge.call('chess_export', {})).ok);
@@ -251,6 +253,8 @@ describe('Time Chess screen', () => {
     const banner = page.getByTestId('save-status');
     await banner.filter({ hasText: 'The saved Time Chess game could not be read' }).waitFor();
     await banner.getByRole('button', { name: 'Copy as text…' }).click();
+    await page.getByTestId('record-text-dialog').waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid="record-text"]')?.value.length > 0);
     assert.match(await page.getByTestId('record-text').inputValue(), /e2t0e5t0/);
     await page.getByTestId('record-text-dialog').getByRole('button', { name: 'Close' }).click();
     await page.getByTestId('start-fresh').click();
