@@ -69,7 +69,14 @@ describe('Time Chess in words', () => {
       consequences: [{ type: 'erasedInPast' as const, at: 'f5t3', color: 'black' as const, kind: 'pawn' as const, vanished: ['f5t3', 'f5t4'] }],
     };
     expect(reportText(tr, report)).toBe(
-      'White knight from f3 at turn 4 to f5 at turn 3. travels back to turn 3. captures the Black pawn on f5 at turn 3 in the past, erasing its lineage (2 instances vanished).',
+      'White knight from f3 at turn 4 to f5 at turn 3. travels back to turn 3. it sits braindead from turn 3 up to the present. captures the Black pawn on f5 at turn 3 in the past, erasing its lineage (2 instances vanished).',
+    );
+    const steamrolled = {
+      ...report,
+      consequences: [{ type: 'steamrolled' as const, at: 'f5t4', color: 'white' as const, kind: 'knight' as const, byColor: 'black' as const, byKind: 'bishop' as const }],
+    };
+    expect(reportText(tr, steamrolled)).toBe(
+      'White knight from f3 at turn 4 to f5 at turn 3. travels back to turn 3. the White knight on f5 at turn 4 is steamrollered by the Black bishop.',
     );
     const screen = { present: 5, toMove: 'black', lastMove: report, outcome: null } as unknown as ScreenView;
     const before = { moves: ['a', 'b', 'c', 'd'], cursor: 4 } as unknown as ChessState;

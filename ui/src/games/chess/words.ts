@@ -97,6 +97,11 @@ export function reportText(t: T, report: MoveReport): string {
   ];
   const travel = travelText(t, report);
   if (travel) parts.push(travel);
+  // A backward traveller sits braindead up to the present unless something steamrollers it.
+  const to = move?.to;
+  if (report.moveKind === 'backward' && to && !report.consequences.some((c) => c.type === 'steamrolled' && c.color === report.color && c.kind === report.kind)) {
+    parts.push(t('chess.travel.braindead', { values: { turn: to.turn } }));
+  }
   for (const c of report.consequences) parts.push(consequenceText(t, c));
   // Sentences are joined in the language's way; a part's own full stop is not doubled.
   const end = t('chess.announce.end');
