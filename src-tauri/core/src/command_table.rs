@@ -100,6 +100,8 @@ macro_rules! command_table {
                 surface_export_file: SurfaceExportArgs => Option<String>;
                 surface_import_file: () => Option<SurfaceImported>;
                 surface_export_sgf_file: SurfaceLineArgs => Option<String>;
+                chess_export_file: () => Option<String>;
+                chess_import_file: () => Option<ChessView>;
             }
         }
     };

@@ -130,6 +130,8 @@ export const COMMANDS = {
   surface_export_file: 'app',
   surface_import_file: 'app',
   surface_export_sgf_file: 'app',
+  chess_export_file: 'app',
+  chess_import_file: 'app',
 } as const;
 
 /** The `app_status` command (sync). */
@@ -465,4 +467,14 @@ export function surface_import_file(): Promise<SurfaceImported | null> {
 /** The `surface_export_sgf_file` command (app). */
 export function surface_export_sgf_file(args: SurfaceLineArgs): Promise<string | null> {
   return invoke<string | null>('surface_export_sgf_file', { args });
+}
+
+/** The `chess_export_file` command (app). */
+export function chess_export_file(): Promise<string | null> {
+  return invoke<string | null>('chess_export_file');
+}
+
+/** The `chess_import_file` command (app). */
+export function chess_import_file(): Promise<ChessView | null> {
+  return invoke<ChessView | null>('chess_import_file');
 }
