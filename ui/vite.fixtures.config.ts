@@ -11,6 +11,6 @@ export default defineConfig({
     target: 'es2022',
     outDir: 'dist-fixtures',
     emptyOutDir: true,
-    rollupOptions: { input: { surfaces: 'tests/ui/fixtures/surfaces.html' } },
+    rollupOptions: { input: { surfaces: 'tests/ui/fixtures/surfaces.html', chess3d: 'tests/ui/fixtures/chess3d.html' } },
   },
 });
