@@ -128,7 +128,7 @@ export function stackModel(view: ChessView, selection: Selection | null, fade: n
     const ends = layer.played ? parseMove(layer.played) : null;
     if (!ends || ends[0].turn === ends[1].turn) continue;
     // A forward traveller still in the queue is drawn by its ghost's arrow already.
-    if (ends[1].turn > present && screen.ghosts.some((g) => g.from === posName(ends[0]))) continue;
+    if (screen.ghosts.some((g) => g.from === posName(ends[0]) && g.to === posName(ends[1]))) continue;
     arrows.push({ from: ends[0], to: ends[1], color: layer.mover, last: last?.turn === layer.turn, ghost: false });
   }
   const lastEnds = last ? parseMove(last.mv) : null;
