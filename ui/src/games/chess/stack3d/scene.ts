@@ -691,6 +691,29 @@ export class StackScene {
     return { x: eye.left + ((v.x + 1) / 2) * eye.width, y: ((1 - v.y) / 2) * this.#height };
   }
 
+  /**
+   * A canvas point (CSS pixels) where a click picks `spot` before any other position that
+   * `blocks` (one holding a piece or a destination) — on the square or up the piece on
+   * it — or `null` if all of it is hidden. For the test hook: tests click where a player could.
+   */
+  clickable(spot: Spot, blocks: (s: Spot) => boolean): { x: number; y: number } | null {
+    const [cx, cy, cz] = squareCentre(spot);
+    const tries: [number, number, number][] = [];
+    for (const h of [0.02, 0.25, 0.45, 0.65]) tries.push([cx, cy + h, cz]);
+    for (const [dx, dz] of [[0.3, 0.3], [-0.3, 0.3], [0.3, -0.3], [-0.3, -0.3]]) tries.push([cx + dx, cy + 0.02, cz + dz]);
+    const eye = this.#eye(0);
+    for (const [x, y, z] of tries) {
+      const v = new Vector3(x, y, z).project(eye.camera);
+      if (v.z > 1 || v.z < -1 || Math.abs(v.x) > 0.98 || Math.abs(v.y) > 0.98) continue;
+      const at = { x: eye.left + ((v.x + 1) / 2) * eye.width, y: ((1 - v.y) / 2) * this.#height };
+      for (const hit of this.pick(at.x, at.y)) {
+        if (hit.file === spot.file && hit.rank === spot.rank && hit.turn === spot.turn) return at;
+        if (blocks(hit)) break;
+      }
+    }
+    return null;
+  }
+
   /** The drawn pieces, for the test hook. */
   get pieces(): PieceRecord[] {
     return this.#records;

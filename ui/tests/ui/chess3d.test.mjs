@@ -1,0 +1,231 @@
+// The Time Chess 3D stack on the real backend (the fixture page of dist-fixtures/, which the
+// app's navigation cannot reach, until the chess screen wires the component in). Moves are
+// played by clicking where the scene's test hook (`window.__stack`) says a position
+// appears; the assertions read the engine's view through the bridge and the hook's state,
+// never pixels. Screenshots of the stack and of stereo go to tests/artifacts/screenshots/.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { artifacts, suiteBrowser } from './harness.mjs';
+
+const PAGE = 'tests/ui/fixtures/chess3d.html';
+const SHOTS = join(artifacts, 'screenshots');
+mkdirSync(SHOTS, { recursive: true });
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+// e4, a black knight back to g6 at turn 0, a white knight forward to c1 at turn 4.
+const LINE = ['e2t0e4t0', 'g8t1g6t0', 'b1t2c1t4'];
+
+/** The hook's state once the stack has drawn at least `renders` frames. */
+async function stack(page, renders = 1) {
+  await page.waitForFunction((n) => window.__stack && window.__stack.state().renders >= n, renders, { timeout: 20000 });
+  return page.evaluate(() => window.__stack.state());
+}
+
+/** Where a click picks a position (viewport pixels), asserting it is inside the canvas. */
+/** Waits until the frames asked for so far are drawn (rendering is on demand, one per frame). */
+const settled = (page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
+async function where(page, pos) {
+  const at = await page.evaluate((p) => window.__stack.target(p), pos);
+  assert.ok(at, `${pos} can be clicked`);
+  const box = await page.locator('.viewport canvas').boundingBox();
+  assert.ok(at.x > box.x && at.x < box.x + box.width && at.y > box.y && at.y < box.y + box.height, `${pos} lies inside the canvas`);
+  return at;
+}
+
+async function clickPos(page, pos) {
+  const at = await where(page, pos);
+  await page.mouse.click(at.x, at.y);
+}
+
+/** Clicks the piece on `from` (selection shown), then its destination `to`; waits for the move. */
+async function playByClicks(page, from, to) {
+  const before = Number(await page.getByTestId('played').textContent());
+  await clickPos(page, from);
+  await page.getByTestId('selected').filter({ hasText: from }).waitFor();
+  await page.waitForFunction((mv) => window.__stack.state().destinations.includes(mv), from + to);
+  await clickPos(page, to);
+  await page.getByTestId('played').filter({ hasText: String(before + 1) }).waitFor();
+}
+
+const engineView = async (bridge) => (await bridge.call('chess_open')).ok;
+
+describe('Time Chess 3D stack', () => {
+  const suite = suiteBrowser({ folder: 'dist-fixtures', entry: PAGE });
+  const open = (hash = '', options = {}) => suite.open({ hash: `${PAGE}#${hash}`, ...options });
+
+  it('plays moves by clicking the scene: ordinary, back in time, and forward (a ghost)', async () => {
+    const app = await open();
+    const { page, bridge } = app;
+    let state = await stack(page);
+    assert.deepEqual(state.visibleLayers, [0]);
+    assert.equal(state.pieces.length, 32);
+    assert.equal(state.pieces.filter((p) => p.opacity === 1).length, 32);
+
+    await playByClicks(page, 'e2t0', 'e4t0');
+    let view = await engineView(bridge);
+    assert.equal(view.screen.present, 1);
+    assert.equal(view.screen.lastMove.mv, 'e2t0e4t0');
+
+    // A black knight back to turn 0: its destination lies in the layer under the present.
+    await playByClicks(page, 'g8t1', 'g6t0');
+    view = await engineView(bridge);
+    assert.equal(view.screen.lastMove.mv, 'g8t1g6t0');
+    assert.equal(view.screen.lastMove.moveKind, 'backward');
+    state = await stack(page);
+    assert.deepEqual(state.visibleLayers, [0, 1, 2]);
+    const knights = state.pieces.filter((p) => p.kind === 'knight' && p.color === 'black' && p.square === 'g6');
+    assert.deepEqual(knights.map((k) => k.layer).sort(), [0, 1, 2], 'the knight stands on g6 from turn 0 up to the present');
+    assert.ok(state.pieces.find((p) => p.layer === 0 && p.square === 'g6').opacity < 1, 'the past is faded');
+
+    // A white knight forward to turn 4, a layer that does not exist yet.
+    await playByClicks(page, 'b1t2', 'c1t4');
+    view = await engineView(bridge);
+    assert.equal(view.screen.lastMove.moveKind, 'forward');
+    assert.deepEqual(view.screen.ghosts.map((g) => g.to), ['c1t4']);
+    state = await stack(page);
+    assert.equal(state.present, 3);
+    assert.equal(state.top, 4);
+    const ghost = state.pieces.find((p) => p.ghost);
+    assert.deepEqual({ ...ghost, opacity: undefined }, { kind: 'knight', color: 'white', layer: 4, square: 'c1', opacity: undefined, ghost: true, braindead: false });
+    assert.ok(ghost.opacity < 1);
+    assert.deepEqual(app.problems, []);
+    await app.close();
+  });
+
+  it('selects only the side to move, deselects on a second click, and never plays on a drag', async () => {
+    const app = await open(`moves=${LINE.slice(0, 2).join(',')}`);
+    const { page, bridge } = app;
+    await stack(page);
+    // Black's pieces do nothing on white's turn.
+    await clickPos(page, 'g6t2');
+    await page.waitForTimeout(150);
+    assert.equal(await page.getByTestId('selected').textContent(), '');
+    await clickPos(page, 'b1t2');
+    await page.getByTestId('selected').filter({ hasText: 'b1t2' }).waitFor();
+    await clickPos(page, 'b1t2');
+    await page.waitForFunction(() => document.querySelector('[data-testid="selected"]').textContent === '');
+    assert.deepEqual((await page.evaluate(() => window.__stack.state())).destinations, []);
+
+    await clickPos(page, 'b1t2');
+    await page.waitForFunction(() => window.__stack.state().destinations.includes('b1t2c3t2'));
+    const start = await where(page, 'c3t2');
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.down();
+    await page.mouse.move(start.x + 90, start.y + 20, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForTimeout(200);
+    const moved = await page.evaluate(() => window.__stack.project('c3t2'));
+    assert.ok(Math.hypot(moved.x - start.x, moved.y - start.y) > 10, 'the drag turned the stack');
+    assert.equal((await engineView(bridge)).screen.present, 2, 'the drag played nothing');
+    assert.equal(await page.getByTestId('played').textContent(), '0');
+    // A right-button drag and the wheel move the camera too.
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.down({ button: 'right' });
+    await page.mouse.move(start.x - 60, start.y - 40, { steps: 6 });
+    await page.mouse.up({ button: 'right' });
+    await page.mouse.wheel(0, 300);
+    await page.waitForTimeout(200);
+    assert.equal((await engineView(bridge)).screen.present, 2);
+    assert.deepEqual(app.problems, []);
+    await app.close();
+  });
+
+  it('F, P and N filter the layers, S cycles stereo, and the buttons do the same', async () => {
+    const app = await open(`moves=${LINE.join(',')}`);
+    const { page } = app;
+    await stack(page);
+    const viewport = page.getByRole('application');
+    const layers = async () => (await viewport.getAttribute('data-visible-layers')).split(' ').filter(Boolean).map(Number);
+    assert.deepEqual(await layers(), [0, 1, 2, 3, 4]);
+    await viewport.focus();
+    await page.keyboard.press('f');
+    assert.deepEqual(await layers(), [0, 1, 2, 3]);
+    assert.equal((await page.evaluate(() => window.__stack.state())).pieces.some((p) => p.ghost), false, 'the future ghost is hidden');
+    await page.keyboard.press('f');
+    await page.keyboard.press('p');
+    assert.deepEqual(await layers(), [3, 4]);
+    await page.keyboard.press('p');
+    await page.keyboard.press('n');
+    assert.deepEqual(await layers(), [3]);
+    assert.deepEqual((await page.evaluate(() => window.__stack.state())).visibleLayers, [3]);
+    await page.keyboard.press('n');
+    assert.deepEqual(await layers(), [0, 1, 2, 3, 4]);
+    await page.locator('button[data-filter="P"]').click();
+    assert.equal(await page.locator('button[data-filter="P"]').getAttribute('aria-pressed'), 'true');
+    assert.deepEqual(await layers(), [3, 4]);
+    await page.locator('button[data-filter="P"]').click();
+
+    // The turn range: the lower thumb to 2 shows turns 2–4.
+    await page.locator('input[data-range="lo"]').fill('2');
+    assert.deepEqual(await layers(), [2, 3, 4]);
+    await page.locator('input[data-range="lo"]').fill('0');
+
+    await viewport.focus();
+    for (const mode of ['anaglyph', 'sideBySide', 'off']) {
+      await page.keyboard.press('s');
+      assert.equal(await viewport.getAttribute('data-stereo'), mode);
+      assert.equal((await page.evaluate(() => window.__stack.state())).stereo, mode);
+    }
+    await page.locator('button[data-stereo="anaglyph"]').click();
+    assert.equal(await viewport.getAttribute('data-stereo'), 'anaglyph');
+    assert.equal(await page.locator('button[data-stereo="anaglyph"]').getAttribute('aria-checked'), 'true');
+
+    // The chosen layer's summary is spoken; Page Down chooses the layer below.
+    const summary = page.getByTestId('stack-summary');
+    assert.match(await summary.textContent(), /turn 3, the present/);
+    await viewport.focus();
+    await page.keyboard.press('PageDown');
+    assert.match(await summary.textContent(), /turn 2, past/);
+    assert.match(await summary.textContent(), /White: king e1/);
+    assert.equal(await viewport.getAttribute('aria-describedby') !== null, true);
+    assert.deepEqual(app.problems, []);
+    await app.close();
+  });
+
+  it('says so when the graphics context is lost, and draws again when it returns', async () => {
+    const app = await open();
+    const { page } = app;
+    await stack(page);
+    await page.evaluate(() => {
+      const canvas = document.querySelector('.viewport canvas');
+      window.__lose = canvas.getContext('webgl2').getExtension('WEBGL_lose_context');
+      window.__lose.loseContext();
+    });
+    await page.getByRole('status').filter({ hasText: 'lost its graphics context' }).waitFor();
+    const before = (await page.evaluate(() => window.__stack.state())).renders;
+    await page.evaluate(() => window.__lose.restoreContext());
+    await page.getByRole('status').waitFor({ state: 'detached' });
+    await stack(page, before + 1);
+    await app.close();
+  });
+
+  for (const [size, viewport] of [
+    ['1280x800', DESKTOP],
+    ['390x844', PHONE],
+  ]) {
+    for (const scheme of ['light', 'dark']) {
+      it(`screenshots of the stack and of stereo, ${scheme}, ${size}`, async () => {
+        const app = await open(`shot&moves=${LINE.join(',')}`, { viewport, colorScheme: scheme });
+        const { page } = app;
+        await stack(page);
+        // Show the destinations of a piece (in several layers).
+        await clickPos(page, 'g6t3');
+        await page.waitForFunction(() => window.__stack.state().destinations.length > 0);
+        await settled(page);
+        await page.screenshot({ path: join(SHOTS, `chess3d-stack-${scheme}-${size}.png`) });
+        await page.getByRole('application').focus();
+        await page.keyboard.press('s');
+        await settled(page);
+        await page.screenshot({ path: join(SHOTS, `chess3d-anaglyph-${scheme}-${size}.png`) });
+        await page.keyboard.press('s');
+        await settled(page);
+        await page.screenshot({ path: join(SHOTS, `chess3d-side-by-side-${scheme}-${size}.png`) });
+        assert.deepEqual(app.problems, []);
+        await app.close();
+      });
+    }
+  }
+});
