@@ -15,14 +15,25 @@ import {
 import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
 import type { Kind } from '../../../lib/bindings/Kind';
 
-const SEGMENTS = 20;
+// Around-the-axis segments: full detail for the present, about a third of the triangles
+// for the faded past (small on screen, and drawn in their thousands in long games).
+interface Detail {
+  segments: number;
+  ball: [number, number];
+}
+const FULL: Detail = { segments: 20, ball: [16, 10] };
+const LOW: Detail = { segments: 9, ball: [8, 5] };
 
 /** A turned profile from (radius, height) pairs, bottom to top. */
-function lathe(profile: [number, number][]): BufferGeometry {
+function lathe(d: Detail, profile: [number, number][]): BufferGeometry {
   return new LatheGeometry(
     profile.map(([r, y]) => new Vector2(r, y)),
-    SEGMENTS,
+    d.segments,
   );
+}
+
+function ball(d: Detail, radius: number): SphereGeometry {
+  return new SphereGeometry(radius, d.ball[0], d.ball[1]);
 }
 
 // Every piece stands on the same foot so the set reads as one family.
@@ -47,14 +58,14 @@ function merge(parts: BufferGeometry[]): BufferGeometry {
   return merged;
 }
 
-function pawn(): BufferGeometry {
-  const body = lathe([...FOOT, [0.18, 0.2], [0.12, 0.34], [0.16, 0.37], [0.16, 0.39], [0.09, 0.41], [0, 0.41]]);
-  const head = new SphereGeometry(0.13, SEGMENTS, 12).translate(0, 0.5, 0);
+function pawn(d: Detail): BufferGeometry {
+  const body = lathe(d, [...FOOT, [0.18, 0.2], [0.12, 0.34], [0.16, 0.37], [0.16, 0.39], [0.09, 0.41], [0, 0.41]]);
+  const head = ball(d, 0.13).translate(0, 0.5, 0);
   return merge([body, head]);
 }
 
-function rook(): BufferGeometry {
-  const body = lathe([...FOOT, [0.2, 0.2], [0.18, 0.46], [0.25, 0.5], [0.25, 0.6], [0.17, 0.6], [0.17, 0.56], [0, 0.56]]);
+function rook(d: Detail): BufferGeometry {
+  const body = lathe(d, [...FOOT, [0.2, 0.2], [0.18, 0.46], [0.25, 0.5], [0.25, 0.6], [0.17, 0.6], [0.17, 0.56], [0, 0.56]]);
   const parts = [body];
   // Four merlons around the top.
   for (let i = 0; i < 4; i++) {
@@ -64,8 +75,8 @@ function rook(): BufferGeometry {
   return merge(parts);
 }
 
-function knight(): BufferGeometry {
-  const body = lathe([...FOOT, [0.21, 0.2], [0.2, 0.26], [0, 0.26]]);
+function knight(d: Detail): BufferGeometry {
+  const body = lathe(d, [...FOOT, [0.21, 0.2], [0.2, 0.26], [0, 0.26]]);
   // A horse's head in profile (facing -x, towards a-file), extruded to a slab.
   const s = new Shape();
   s.moveTo(0.17, 0);
@@ -83,8 +94,8 @@ function knight(): BufferGeometry {
   return merge([body, head]);
 }
 
-function bishop(): BufferGeometry {
-  const body = lathe([
+function bishop(d: Detail): BufferGeometry {
+  const body = lathe(d, [
     ...FOOT,
     [0.17, 0.2],
     [0.1, 0.44],
@@ -97,14 +108,14 @@ function bishop(): BufferGeometry {
     [0.03, 0.78],
     [0, 0.78],
   ]);
-  const knob = new SphereGeometry(0.05, 10, 8).translate(0, 0.81, 0);
-  // The mitre's notch: a thin dark-free slab cut is not possible in a merge, so a ridge marks it.
+  const knob = ball(d, 0.05).translate(0, 0.81, 0);
+  // A slanted ridge stands for the mitre's notch (a merge cannot cut one).
   const ridge = new BoxGeometry(0.03, 0.14, 0.3).rotateX(0).rotateZ(-0.5).translate(0.04, 0.67, 0);
   return merge([body, knob, ridge]);
 }
 
-function queen(): BufferGeometry {
-  const body = lathe([
+function queen(d: Detail): BufferGeometry {
+  const body = lathe(d, [
     ...FOOT,
     [0.2, 0.2],
     [0.11, 0.52],
@@ -115,17 +126,17 @@ function queen(): BufferGeometry {
     [0.13, 0.78],
     [0, 0.8],
   ]);
-  const parts = [body, new SphereGeometry(0.06, 10, 8).translate(0, 0.85, 0)];
+  const parts = [body, ball(d, 0.06).translate(0, 0.85, 0)];
   // The coronet: small balls on the crown's rim.
   for (let i = 0; i < 8; i++) {
     const a = (i * Math.PI) / 4;
-    parts.push(new SphereGeometry(0.035, 8, 6).translate(Math.sin(a) * 0.19, 0.78, Math.cos(a) * 0.19));
+    parts.push(new SphereGeometry(0.035, Math.min(8, d.ball[0]), Math.min(6, d.ball[1])).translate(Math.sin(a) * 0.19, 0.78, Math.cos(a) * 0.19));
   }
   return merge(parts);
 }
 
-function king(): BufferGeometry {
-  const body = lathe([
+function king(d: Detail): BufferGeometry {
+  const body = lathe(d, [
     ...FOOT,
     [0.21, 0.2],
     [0.12, 0.56],
@@ -145,7 +156,8 @@ function king(): BufferGeometry {
 /** The kinds in a fixed order (the scene's meshes are indexed by it). */
 export const KINDS: readonly Kind[] = ['pawn', 'knight', 'bishop', 'rook', 'queen', 'king'];
 
-/** A fresh geometry for each kind of piece; the caller disposes them. */
-export function pieceGeometries(): Record<Kind, BufferGeometry> {
-  return { pawn: pawn(), knight: knight(), bishop: bishop(), rook: rook(), queen: queen(), king: king() };
+/** A fresh geometry for each kind of piece, in full or low detail; the caller disposes them. */
+export function pieceGeometries(detail: 'full' | 'low' = 'full'): Record<Kind, BufferGeometry> {
+  const d = detail === 'full' ? FULL : LOW;
+  return { pawn: pawn(d), knight: knight(d), bishop: bishop(d), rook: rook(d), queen: queen(d), king: king(d) };
 }

@@ -4,6 +4,7 @@
 // StackModel on demand (never in a loop), picks along a ray, projects positions for the
 // test hook, and renders mono, red/blue anaglyph or side by side.
 import {
+  Box3,
   CanvasTexture,
   CatmullRomCurve3,
   Color,
@@ -12,6 +13,7 @@ import {
   DirectionalLight,
   DoubleSide,
   DynamicDrawUsage,
+  Frustum,
   Group,
   HemisphereLight,
   InstancedBufferAttribute,
@@ -46,7 +48,7 @@ import { AnaglyphEffect } from 'three/examples/jsm/effects/AnaglyphEffect.js';
 import type { ChessColor } from '../../../lib/bindings/ChessColor';
 import type { Kind } from '../../../lib/bindings/Kind';
 import { arrowCurve, layerY, orbitEye, squareAt, squareCentre, type Orbit, type Spot } from './layout';
-import type { StackModel } from './model';
+import type { PieceMark, StackModel } from './model';
 import { KINDS, pieceGeometries } from './pieces';
 
 /** How the scene is shown: plain, red/blue anaglyph (section 4.4.1) or side by side. */
@@ -135,6 +137,7 @@ const q = new Quaternion();
 const v3 = new Vector3();
 const scale1 = new Vector3(1, 1, 1);
 const col = new Color();
+const tint = new Color();
 
 // Faded pieces get a per-instance opacity (three's instance colour has no alpha).
 function fadedMaterial(): MeshStandardMaterial {
@@ -223,7 +226,8 @@ export class StackScene {
   #checkFrameGeometry = frameGeometry(4.4, 4.02);
   #layers = new Map<number, LayerObjects>();
   #labels = new Map<string, CanvasTexture>();
-  #pieceGeometries = pieceGeometries();
+  #pieceGeometries = pieceGeometries('full');
+  #lowGeometries = pieceGeometries('low');
   #solid = new MeshStandardMaterial({ roughness: 0.42, metalness: 0.06 });
   #faded = fadedMaterial();
   #batches = new Map<string, Batch>();
@@ -245,10 +249,14 @@ export class StackScene {
   #model: StackModel | null = null;
   #visible: number[] = [];
   #records: PieceRecord[] = [];
+  #groups = new Map<string, PieceMark[]>();
+  #inView = '';
+  #frustum = new Frustum();
+  #box = new Box3();
   /** Frames drawn so far (the test hook and the benchmark read it). */
   renders = 0;
-  /** Called after each drawn frame (the test hook's projections move with the camera). */
-  onrender: (() => void) | null = null;
+  /** Milliseconds of the last update and the last render call, and when that frame ended. */
+  timing = { update: 0, render: 0, frameAt: 0 };
 
   constructor(canvas: HTMLCanvasElement, scheme: 'light' | 'dark', screenshots = false) {
     this.renderer = new WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: screenshots });
@@ -416,10 +424,11 @@ export class StackScene {
       this.#scene.remove(batch.mesh);
       batch.mesh.dispose();
     }
-    const mesh = new InstancedMesh(this.#pieceGeometries[kind], faded ? this.#faded : this.#solid, capacity);
+    // Faded pieces get their own low-detail geometry, which carries the opacity attribute.
+    const geometry = faded ? this.#lowGeometries[kind].clone() : this.#pieceGeometries[kind];
+    const mesh = new InstancedMesh(geometry, faded ? this.#faded : this.#solid, capacity);
     mesh.instanceMatrix.setUsage(DynamicDrawUsage);
     mesh.setColorAt(0, col.set(0xffffff));
-    if (faded) mesh.geometry = mesh.geometry.clone();
     if (faded) mesh.geometry.setAttribute('instanceOpacity', new InstancedBufferAttribute(new Float32Array(capacity), 1));
     mesh.frustumCulled = false;
     // Faded pieces after the (depth-less) boards, so no lower layer's piece is washed out.
@@ -433,6 +442,7 @@ export class StackScene {
 
   /** Draws `model` with only the layers of `visible` (ascending turns) shown. */
   update(model: StackModel, visible: number[]): void {
+    const started = performance.now();
     this.#model = model;
     this.#visible = visible;
     const shown = new Set(visible);
@@ -460,29 +470,67 @@ export class StackScene {
       labelMaterial.opacity = present || mark.check ? 1 : Math.max(0.45, mark.opacity);
       labelMaterial.needsUpdate = true;
     }
-    // Pieces, grouped by kind, colour and solidity.
-    const groups = new Map<string, typeof model.pieces>();
+    // Pieces, grouped by kind, colour and solidity; the test hook's records list them all.
+    this.#groups = new Map();
+    this.#records = [];
     for (const piece of model.pieces) {
       if (!shown.has(piece.turn)) continue;
       const key = `${piece.kind}-${piece.color}-${piece.opacity >= 1 ? 'solid' : 'faded'}`;
-      const list = groups.get(key) ?? [];
+      const list = this.#groups.get(key) ?? [];
       list.push(piece);
-      groups.set(key, list);
+      this.#groups.set(key, list);
+      this.#records.push({
+        kind: piece.kind,
+        color: piece.color,
+        layer: piece.turn,
+        square: `${String.fromCharCode(97 + piece.file)}${piece.rank + 1}`,
+        opacity: piece.opacity,
+        ghost: piece.ghost,
+        braindead: piece.braindead,
+      });
     }
-    for (const batch of this.#batches.values()) batch.mesh.count = 0;
-    this.#records = [];
+    this.#inView = '';
+    this.#updateMarkers(model, shown);
+    this.#updateOverlay(model, shown);
+    this.timing.update = performance.now() - started;
+    this.requestRender();
+  }
+
+  /** The shown layers inside the camera's view (the rest need not be drawn). */
+  #layersInView(): number[] {
+    this.#frustum.setFromProjectionMatrix(m4.multiplyMatrices(this.camera.projectionMatrix, this.camera.matrixWorldInverse));
+    return this.#visible.filter((turn) => {
+      const y = layerY(turn);
+      // Side by side, the eyes see a little more than the centre camera.
+      this.#box.min.set(-5.5, y - 0.5, -5.5);
+      this.#box.max.set(5.5, y + 1.5, 5.5);
+      return this.#frustum.intersectsBox(this.#box);
+    });
+  }
+
+  /**
+   * Fills the piece meshes with the instances of the layers in view, only when that set
+   * changed: a long game seen from near its present draws a few layers, not all of them.
+   */
+  #fillPieces(): void {
+    const inView = this.#layersInView();
+    const key = inView.join(',');
+    if (key === this.#inView) return;
+    this.#inView = key;
+    const wanted = new Set(inView);
+    const p = this.#palette;
+    for (const batch of this.#batches.values()) {
+      batch.mesh.count = 0;
+      batch.spots = [];
+    }
     for (const kind of KINDS) {
       for (const color of ['white', 'black'] as const) {
         for (const faded of [false, true]) {
-          const list = groups.get(`${kind}-${color}-${faded ? 'faded' : 'solid'}`) ?? [];
-          if (list.length === 0) {
-            const idle = this.#batches.get(`${kind}-${color}-${faded ? 'faded' : 'solid'}`);
-            if (idle) idle.mesh.count = 0;
-            continue;
-          }
+          const all = this.#groups.get(`${kind}-${color}-${faded ? 'faded' : 'solid'}`) ?? [];
+          const list = all.filter((piece) => wanted.has(piece.turn));
+          if (list.length === 0) continue;
           const batch = this.#batch(kind, color, faded, list.length);
           const opacity = faded ? (batch.mesh.geometry.getAttribute('instanceOpacity') as InstancedBufferAttribute) : null;
-          batch.spots = [];
           list.forEach((piece, i) => {
             const [x, y, z] = squareCentre(piece);
             // Knights face the opponent; the head is modelled looking towards -x.
@@ -490,21 +538,12 @@ export class StackScene {
             m4.compose(v3.set(x, y + 0.005, z), q, scale1);
             batch.mesh.setMatrixAt(i, m4);
             col.set(color === 'white' ? p.white : p.black);
-            if (piece.selected) col.lerp(new Color(p.selected), 0.55);
-            if (piece.inCheck) col.lerp(new Color(p.check), 0.7);
-            if (piece.braindead) col.lerp(new Color(p.braindead), 0.35);
+            if (piece.selected) col.lerp(tint.set(p.selected), 0.55);
+            if (piece.inCheck) col.lerp(tint.set(p.check), 0.7);
+            if (piece.braindead) col.lerp(tint.set(p.braindead), 0.35);
             batch.mesh.setColorAt(i, col);
             if (opacity) opacity.setX(i, piece.opacity);
             batch.spots.push(piece);
-            this.#records.push({
-              kind,
-              color,
-              layer: piece.turn,
-              square: `${String.fromCharCode(97 + piece.file)}${piece.rank + 1}`,
-              opacity: piece.opacity,
-              ghost: piece.ghost,
-              braindead: piece.braindead,
-            });
           });
           batch.mesh.count = list.length;
           batch.mesh.instanceMatrix.needsUpdate = true;
@@ -513,9 +552,6 @@ export class StackScene {
         }
       }
     }
-    this.#updateMarkers(model, shown);
-    this.#updateOverlay(model, shown);
-    this.requestRender();
   }
 
   #updateMarkers(model: StackModel, shown: Set<number>): void {
@@ -619,6 +655,8 @@ export class StackScene {
   render(): void {
     const r = this.renderer;
     if (r.getContext().isContextLost()) return;
+    const started = performance.now();
+    this.#fillPieces();
     if (this.#stereo === 'anaglyph') {
       this.#effect.eyeSep = this.#orbit.radius * 0.025;
       this.#effect.planeDistance = this.#orbit.radius;
@@ -641,7 +679,8 @@ export class StackScene {
       r.render(this.#scene, this.camera);
     }
     this.renders++;
-    this.onrender?.();
+    this.timing.frameAt = performance.now();
+    this.timing.render = this.timing.frameAt - started;
   }
 
   /** The camera and the canvas-relative viewport that a canvas point (CSS pixels) falls in. */
@@ -659,6 +698,7 @@ export class StackScene {
    * squares of every shown layer the ray crosses and the pieces it touches.
    */
   pick(x: number, y: number): Spot[] {
+    this.#fillPieces();
     const eye = this.#eye(x);
     const ndc = new Vector2(((x - eye.left) / eye.width) * 2 - 1, -(y / this.#height) * 2 + 1);
     const ray = new Raycaster();
@@ -739,7 +779,7 @@ export class StackScene {
       if (batch.mesh.material === this.#faded) batch.mesh.geometry.dispose();
       batch.mesh.dispose();
     }
-    for (const g of Object.values(this.#pieceGeometries)) g.dispose();
+    for (const g of [...Object.values(this.#pieceGeometries), ...Object.values(this.#lowGeometries)]) g.dispose();
     for (const g of [this.#boardGeometry, this.#frameGeometry, this.#checkFrameGeometry, this.#squareGeometry, this.#ringGeometry]) {
       g.dispose();
     }
