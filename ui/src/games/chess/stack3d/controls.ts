@@ -11,6 +11,8 @@ export const CLICK_SLOP = 6;
 export interface OrbitTarget {
   readonly orbit: Orbit;
   setOrbit(orbit: Orbit): void;
+  /** A drag (or pinch) starts (`true`) or ends (`false`). */
+  interact(on: boolean): void;
 }
 
 interface Press {
@@ -65,6 +67,7 @@ export function attachControls(
       const [a, b] = [...presses.values()];
       pinch = Math.hypot(a.x - b.x, a.y - b.y);
       for (const p of presses.values()) p.moved = true;
+      target.interact(true);
     }
     if (e.button === 1) e.preventDefault();
   };
@@ -74,7 +77,10 @@ export function attachControls(
     if (!press) return;
     const dx = e.clientX - press.x;
     const dy = e.clientY - press.y;
-    if (Math.hypot(e.clientX - press.startX, e.clientY - press.startY) >= CLICK_SLOP) press.moved = true;
+    if (!press.moved && Math.hypot(e.clientX - press.startX, e.clientY - press.startY) >= CLICK_SLOP) {
+      press.moved = true;
+      target.interact(true);
+    }
     if (presses.size === 2) {
       const [a, b] = [...presses.values()];
       const before = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
@@ -100,6 +106,7 @@ export function attachControls(
     const press = presses.get(e.pointerId);
     presses.delete(e.pointerId);
     if (presses.size < 2) pinch = 0;
+    if (presses.size === 0) target.interact(false);
     if (!press || press.moved || press.button !== 0 || presses.size > 0) return;
     const at = local(e);
     onclick(at.x, at.y);
@@ -108,6 +115,7 @@ export function attachControls(
   const cancel = (e: PointerEvent) => {
     presses.delete(e.pointerId);
     pinch = 0;
+    if (presses.size === 0) target.interact(false);
   };
 
   const wheel = (e: WheelEvent) => {

@@ -89,15 +89,15 @@ export const PALETTES: Record<'light' | 'dark', Palette> = {
     braindead: '#8e44ad',
   },
   dark: {
-    background: '#15171a',
-    light: '#d9c29a',
-    dark: '#946c42',
-    edge: '#6e5334',
+    background: '#1b1e23',
+    light: '#e3cda4',
+    dark: '#a87c4f',
+    edge: '#8a6a44',
     present: '#5a9bff',
     check: '#ff4d5e',
     label: '#eceae5',
     white: '#fbf8f0',
-    black: '#1f1e23',
+    black: '#2a2930',
     destination: '#2ecc71',
     lastMove: '#f5cf3a',
     selected: '#5a9bff',
@@ -241,6 +241,11 @@ export class StackScene {
   #effect: AnaglyphEffect;
   #stereoCamera = new StereoCamera();
   #stereo: StereoMode = 'off';
+  #ratio = 1;
+  #interacting = false;
+  #coarse = false;
+  #lastFrameAt = 0;
+  #slowFrames = 0;
   #width = 1;
   #height = 1;
   #frame = 0;
@@ -260,7 +265,8 @@ export class StackScene {
 
   constructor(canvas: HTMLCanvasElement, scheme: 'light' | 'dark', screenshots = false) {
     this.renderer = new WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: screenshots });
-    this.renderer.setPixelRatio(Math.min(2, window.devicePixelRatio || 1));
+    this.#ratio = Math.min(2, window.devicePixelRatio || 1);
+    this.renderer.setPixelRatio(this.#ratio);
     this.#palette = PALETTES[scheme];
     this.#checker = checkerTexture(this.#palette);
     this.#effect = new AnaglyphEffect(this.renderer, 1, 1);
@@ -366,14 +372,45 @@ export class StackScene {
   resize(width: number, height: number): void {
     this.#width = Math.max(1, Math.round(width));
     this.#height = Math.max(1, Math.round(height));
+    this.#applySize();
+    this.camera.aspect = this.aspect;
+    this.#placeCamera();
+    this.requestRender();
+  }
+
+  #applySize(): void {
+    this.renderer.setPixelRatio(this.#coarse ? this.#ratio / 2 : this.#ratio);
     this.renderer.setSize(this.#width, this.#height, false);
     this.#effect.setSize(this.#width, this.#height);
     // AnaglyphEffect.setSize also sets the canvas's CSS size; the wrapper's CSS governs it.
     this.renderer.domElement.style.width = '';
     this.renderer.domElement.style.height = '';
-    this.camera.aspect = this.aspect;
-    this.#placeCamera();
-    this.requestRender();
+  }
+
+  /**
+   * A drag starts or ends. While dragging, frames slower than 45 ms (a software
+   * rasteriser, a huge stack) switch to half resolution until the drag ends, which keeps
+   * orbiting responsive; the full-resolution frame is drawn on release.
+   */
+  interact(on: boolean): void {
+    this.#interacting = on;
+    this.#slowFrames = 0;
+    this.#lastFrameAt = 0;
+    if (!on && this.#coarse) {
+      this.#coarse = false;
+      this.#applySize();
+      this.requestRender();
+    }
+  }
+
+  #watchFrameRate(now: number): void {
+    if (!this.#interacting || this.#coarse) return;
+    if (this.#lastFrameAt && now - this.#lastFrameAt > 45) this.#slowFrames++;
+    this.#lastFrameAt = now;
+    if (this.#slowFrames >= 2) {
+      this.#coarse = true;
+      this.#applySize();
+    }
   }
 
   /** Switches the stereo mode and redraws. */
@@ -656,6 +693,7 @@ export class StackScene {
     const r = this.renderer;
     if (r.getContext().isContextLost()) return;
     const started = performance.now();
+    this.#watchFrameRate(started);
     this.#fillPieces();
     if (this.#stereo === 'anaglyph') {
       this.#effect.eyeSep = this.#orbit.radius * 0.025;
