@@ -187,6 +187,6 @@ export function frameTurns(o: Orbit, lo: number, hi: number, fov: number, aspect
   const width = 11.5;
   const v = (fov * Math.PI) / 360;
   const h = Math.atan(Math.tan(v) * aspect);
-  const radius = Math.max(height / 2 / Math.tan(v), width / 2 / Math.tan(h)) * 1.15 + 4;
+  const radius = Math.max(height / 2 / Math.tan(v), width / 2 / Math.tan(h)) * 1.08 + 2.5;
   return { ...o, target: [0, (y0 + y1) / 2, 0], radius: Math.min(400, Math.max(6, radius)) };
 }
