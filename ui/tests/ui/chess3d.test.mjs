@@ -89,7 +89,7 @@ describe('Time Chess 3D stack', () => {
     assert.equal(state.present, 3);
     assert.equal(state.top, 4);
     const ghost = state.pieces.find((p) => p.ghost);
-    assert.deepEqual({ ...ghost, opacity: undefined }, { kind: 'knight', color: 'white', layer: 4, square: 'c1', opacity: undefined, ghost: true, braindead: false });
+    assert.deepEqual({ ...ghost, opacity: undefined }, { kind: 'knight', color: 'white', layer: 4, square: 'c1', opacity: undefined, ghost: true, braindead: false, inCheck: false });
     assert.ok(ghost.opacity < 1);
     assert.deepEqual(app.problems, []);
     await app.close();
@@ -181,6 +181,21 @@ describe('Time Chess 3D stack', () => {
     assert.match(await summary.textContent(), /turn 2, past/);
     assert.match(await summary.textContent(), /White: king e1/);
     assert.equal(await viewport.getAttribute('aria-describedby') !== null, true);
+    assert.deepEqual(app.problems, []);
+    await app.close();
+  });
+
+  it('shows check across time: the king in check and the layers its lines touch', async () => {
+    const app = await open('shot&moves=e2t0e4t0,f7t1f6t1,d1t2h5t2');
+    const { page, bridge } = app;
+    const state = await stack(page);
+    const check = (await engineView(bridge)).screen.check;
+    assert.deepEqual(check.kings, ['e8t3']);
+    assert.deepEqual(state.checkLayers, check.layers);
+    const kings = state.pieces.filter((p) => p.inCheck);
+    assert.deepEqual(kings.map((k) => `${k.square}t${k.layer}`), ['e8t3']);
+    await settled(page);
+    await page.screenshot({ path: join(SHOTS, 'chess3d-check-light-1280x800.png') });
     assert.deepEqual(app.problems, []);
     await app.close();
   });

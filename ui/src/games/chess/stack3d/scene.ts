@@ -114,6 +114,8 @@ export interface PieceRecord {
   opacity: number;
   ghost: boolean;
   braindead: boolean;
+  /** A king instance in check. */
+  inCheck: boolean;
 }
 
 interface LayerObjects {
@@ -524,6 +526,7 @@ export class StackScene {
         opacity: piece.opacity,
         ghost: piece.ghost,
         braindead: piece.braindead,
+        inCheck: piece.inCheck,
       });
     }
     this.#inView = '';
