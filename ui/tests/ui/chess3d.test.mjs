@@ -5,7 +5,8 @@
 // never pixels. Screenshots of the stack and of stereo go to tests/artifacts/screenshots/.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { artifacts, suiteBrowser } from './harness.mjs';
 
@@ -36,6 +37,7 @@ async function where(page, pos) {
 }
 
 async function clickPos(page, pos) {
+  await settled(page);
   const at = await where(page, pos);
   await page.mouse.click(at.x, at.y);
 }
@@ -46,8 +48,42 @@ async function playByClicks(page, from, to) {
   await clickPos(page, from);
   await page.getByTestId('selected').filter({ hasText: from }).waitFor();
   await page.waitForFunction((mv) => window.__stack.state().destinations.includes(mv), from + to);
+  await settled(page);
   await clickPos(page, to);
   await page.getByTestId('played').filter({ hasText: String(before + 1) }).waitFor();
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical violations on the page, as readable lines. */
+async function audit(page) {
+  await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+/** Two touch pointers on the canvas moving apart (a pinch-out), as pointer events. */
+async function pinchOut(page, x, y) {
+  await page.evaluate(
+    ({ x, y }) => {
+      const canvas = document.querySelector('.viewport canvas');
+      const fire = (type, id, px) =>
+        canvas.dispatchEvent(new PointerEvent(type, { pointerId: id, pointerType: 'touch', clientX: px, clientY: y, isPrimary: id === 11, bubbles: true }));
+      fire('pointerdown', 11, x - 20);
+      fire('pointerdown', 12, x + 20);
+      for (let i = 1; i <= 8; i++) {
+        fire('pointermove', 11, x - 20 - i * 10);
+        fire('pointermove', 12, x + 20 + i * 10);
+      }
+      fire('pointerup', 11, x - 100);
+      fire('pointerup', 12, x + 100);
+    },
+    { x, y },
+  );
 }
 
 const engineView = async (bridge) => (await bridge.call('chess_open')).ok;
@@ -196,6 +232,39 @@ describe('Time Chess 3D stack', () => {
     assert.deepEqual(kings.map((k) => `${k.square}t${k.layer}`), ['e8t3']);
     await settled(page);
     await page.screenshot({ path: join(SHOTS, 'chess3d-check-light-1280x800.png') });
+    assert.deepEqual(app.problems, []);
+    await app.close();
+  });
+
+  it('on a phone: taps select and play, a pinch zooms without playing, and axe finds nothing serious', async () => {
+    const app = await open('', { viewport: PHONE });
+    const { page, bridge } = app;
+    await stack(page);
+    const tap = async (pos) => {
+      const at = await where(page, pos);
+      await page.touchscreen.tap(at.x, at.y);
+    };
+    await tap('d2t0');
+    await page.getByTestId('selected').filter({ hasText: 'd2t0' }).waitFor();
+    await page.waitForFunction(() => window.__stack.state().destinations.includes('d2t0d4t0'));
+    await tap('d4t0');
+    await page.getByTestId('played').filter({ hasText: '1' }).waitFor();
+    assert.equal((await engineView(bridge)).screen.lastMove.mv, 'd2t0d4t0');
+    await settled(page);
+    const spread = async () => {
+      const [a, b] = await page.evaluate(() => [window.__stack.project('a1t1'), window.__stack.project('h8t1')]);
+      return Math.hypot(a.x - b.x, a.y - b.y);
+    };
+    const before = await spread();
+    const box = await page.locator('.viewport canvas').boundingBox();
+    await pinchOut(page, box.x + box.width / 2, box.y + box.height / 2);
+    await settled(page);
+    assert.ok((await spread()) > before * 1.1, 'pinching out came closer');
+    assert.equal((await engineView(bridge)).screen.present, 1, 'the pinch played nothing');
+    assert.deepEqual(await audit(page), []);
+    const viewport = page.getByRole('application');
+    assert.ok((await viewport.getAttribute('aria-label')).length > 0);
+    assert.match(await page.locator(`#${await viewport.getAttribute('aria-describedby')}`).textContent(), /F hides the future/);
     assert.deepEqual(app.problems, []);
     await app.close();
   });

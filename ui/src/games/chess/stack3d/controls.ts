@@ -53,7 +53,11 @@ export function attachControls(
   };
 
   const down = (e: PointerEvent) => {
-    canvas.setPointerCapture?.(e.pointerId);
+    try {
+      canvas.setPointerCapture(e.pointerId);
+    } catch {
+      // A pointer that is no longer active cannot be captured; the drag still works inside.
+    }
     presses.set(e.pointerId, {
       x: e.clientX,
       y: e.clientY,
