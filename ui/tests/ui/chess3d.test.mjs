@@ -269,6 +269,22 @@ describe('Time Chess 3D stack', () => {
     await app.close();
   });
 
+  it('says so when there is no WebGL at all', async () => {
+    const app = await suite.open({ hash: `${PAGE}#` });
+    const { page } = app;
+    // A fresh page whose canvases offer no WebGL context.
+    await page.addInitScript(() => {
+      const original = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+        return String(type).startsWith('webgl') ? null : original.call(this, type, ...rest);
+      };
+    });
+    await page.reload();
+    await page.getByRole('status').filter({ hasText: 'needs WebGL' }).waitFor();
+    assert.equal(await page.evaluate(() => window.__stack === undefined), true, 'no scene, no hook');
+    await app.close();
+  });
+
   it('says so when the graphics context is lost, and draws again when it returns', async () => {
     const app = await open();
     const { page } = app;

@@ -184,7 +184,7 @@ export function frameTurns(o: Orbit, lo: number, hi: number, fov: number, aspect
   const y0 = layerY(lo);
   const y1 = layerY(hi);
   const height = y1 - y0 + 8 * Math.sin(o.polar) * 0.6;
-  const width = 11.5;
+  const width = 13.5;
   const v = (fov * Math.PI) / 360;
   const h = Math.atan(Math.tan(v) * aspect);
   const radius = Math.max(height / 2 / Math.tan(v), width / 2 / Math.tan(h)) * 1.08 + 2.5;
