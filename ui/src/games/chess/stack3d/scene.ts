@@ -69,6 +69,7 @@ export interface Palette {
   lastMove: string;
   selected: string;
   braindead: string;
+  ghost: string;
 }
 
 /** Light and dark palettes: wood boards in both, pieces ivory and ebony. */
@@ -87,6 +88,7 @@ export const PALETTES: Record<'light' | 'dark', Palette> = {
     lastMove: '#f2c230',
     selected: '#1a5fcf',
     braindead: '#8e44ad',
+    ghost: '#4f9dde',
   },
   dark: {
     background: '#1b1e23',
@@ -102,6 +104,7 @@ export const PALETTES: Record<'light' | 'dark', Palette> = {
     lastMove: '#f5cf3a',
     selected: '#5a9bff',
     braindead: '#b07ad8',
+    ghost: '#7fc4ff',
   },
 };
 
@@ -581,6 +584,8 @@ export class StackScene {
             if (piece.selected) col.lerp(tint.set(p.selected), 0.55);
             if (piece.inCheck) col.lerp(tint.set(p.check), 0.7);
             if (piece.braindead) col.lerp(tint.set(p.braindead), 0.35);
+            // A ghost (a traveller still in the queue) is tinted as well as translucent.
+            if (piece.ghost) col.lerp(tint.set(p.ghost), 0.5);
             batch.mesh.setColorAt(i, col);
             if (opacity) opacity.setX(i, piece.opacity);
             batch.spots.push(piece);
