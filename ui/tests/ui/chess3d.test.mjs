@@ -187,6 +187,15 @@ describe('Time Chess 3D stack', () => {
     await page.keyboard.press('n');
     assert.deepEqual(await layers(), [3]);
     assert.deepEqual((await page.evaluate(() => window.__stack.state())).visibleLayers, [3]);
+    const squares = await page.evaluate(() => window.__stack.squares());
+    assert.equal(squares.length, 64);
+    assert.ok(squares.every((q) => q.layer === 3));
+    // The arrow keys turn the camera.
+    const before = await page.evaluate(() => window.__stack.project('a1t3'));
+    await page.keyboard.press('ArrowLeft');
+    await settled(page);
+    const after = await page.evaluate(() => window.__stack.project('a1t3'));
+    assert.ok(Math.hypot(after.x - before.x, after.y - before.y) > 5, 'ArrowLeft spun the stack');
     await page.keyboard.press('n');
     assert.deepEqual(await layers(), [0, 1, 2, 3, 4]);
     await page.locator('button[data-filter="P"]').click();
