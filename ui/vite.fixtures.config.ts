@@ -16,6 +16,7 @@ export default defineConfig({
         surfaces: 'tests/ui/fixtures/surfaces.html',
         surface3d: 'tests/ui/fixtures/surface3d.html',
         chess: 'tests/ui/fixtures/chess.html',
+        chess3d: 'tests/ui/fixtures/chess3d.html',
       },
     },
   },
