@@ -381,6 +381,11 @@ export function chessExportFile(): Promise<string | null> {
   return call(() => commands.chess_export_file());
 }
 
+/** Opens the file the app was started with (a `time-chess-game` document); a rejected file changes nothing. */
+export async function chessImportOpenedFile(): Promise<ChessState> {
+  return chessStateFromView(await call(() => commands.chess_import_opened_file()));
+}
+
 /** Replaces the game with a file the player chooses (the app only); null if cancelled. A rejected file changes nothing. */
 export async function chessImportFile(): Promise<ChessState | null> {
   const view = await call(() => commands.chess_import_file());

@@ -123,5 +123,9 @@ export interface StackSlot {
   showLayer: (turn: number) => void;
   /** Chooses a position: selects a piece of the present or plays to a destination. */
   choose: (pos: Pos) => void;
+  /** Plays a destination of the selection (one in a future layer too). */
+  play: (mv: Move) => void;
+  /** Drops the selection. */
+  deselect: () => void;
 }
 

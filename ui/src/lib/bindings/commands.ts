@@ -121,6 +121,7 @@ export const COMMANDS = {
   chess_import: 'sync',
   chess_invalid_save: 'sync',
   chess_set_aside_invalid: 'sync',
+  chess_import_opened_file: 'sync',
   surface_layout: 'sync',
   surface_tiling: 'sync',
   timego_computer_move: 'job',
@@ -422,6 +423,11 @@ export function chess_invalid_save(): Promise<string | null> {
 /** The `chess_set_aside_invalid` command (sync). */
 export function chess_set_aside_invalid(args: ConfirmArgs): Promise<ChessView> {
   return invoke<ChessView>('chess_set_aside_invalid', { args });
+}
+
+/** The `chess_import_opened_file` command (sync). */
+export function chess_import_opened_file(): Promise<ChessView> {
+  return invoke<ChessView>('chess_import_opened_file');
 }
 
 /** The `surface_layout` command (sync). */
