@@ -12,7 +12,12 @@ export default defineConfig({
     outDir: 'dist-fixtures',
     emptyOutDir: true,
     rollupOptions: {
-      input: { surfaces: 'tests/ui/fixtures/surfaces.html', surface3d: 'tests/ui/fixtures/surface3d.html' },
+      input: {
+        surfaces: 'tests/ui/fixtures/surfaces.html',
+        surface3d: 'tests/ui/fixtures/surface3d.html',
+        chess: 'tests/ui/fixtures/chess.html',
+        chess3d: 'tests/ui/fixtures/chess3d.html',
+      },
     },
   },
 });

@@ -2,10 +2,11 @@
 //! Crab Canon (the `.deb` desktop entry runs `crab-canon %F`) and how `crab-canon
 //! game.timego.json` opens one from a terminal. The file is only remembered here; the
 //! core recognises its game by its document kind (`AppStatus.opened_file_game`, from
-//! `host::GameId::of_document_kind`: a TimeGo game, or any of the five Go on surfaces
-//! documents), and the UI then opens it through that game's import
-//! (`timego_import_opened_file`, `surface_import_opened_file`: validation, and a
-//! question first when it would replace a game in progress).
+//! `host::GameId::of_document_kind`: a TimeGo game, any of the five Go on surfaces
+//! documents, or a Time Chess game), and the UI then opens it through that game's import
+//! (`timego_import_opened_file`, `surface_import_opened_file`,
+//! `chess_import_opened_file`: validation, and a question first when it would replace a
+//! game in progress).
 
 use std::ffi::OsString;
 use std::path::PathBuf;

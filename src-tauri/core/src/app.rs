@@ -2,7 +2,7 @@
 //! session. The Tauri commands and the IPC bridge both call these methods, so the UI
 //! tests in Chromium run on exactly the code the desktop app runs.
 
-use crate::chess::ChessSession;
+use crate::chess::{ChessSession, ChessView};
 use crate::error::{AppError, CommandResult};
 use crate::host::job::Exclusive;
 use crate::host::session::read_document;
@@ -312,6 +312,17 @@ impl AppCore {
         self.surface.import_from(&path)
     }
 
+    /// Opens the file the app was started with as a Time Chess game, through the same
+    /// validation as any import. The file is consumed either way; a rejected file changes
+    /// nothing.
+    pub fn chess_import_opened_file(&mut self) -> CommandResult<ChessView> {
+        let path = self
+            .opened_file
+            .take()
+            .ok_or_else(|| AppError::invalid("the app was not started with a file to open"))?;
+        self.chess.import_from(&path)
+    }
+
     /// The Go on surfaces session.
     pub fn surface(&self) -> &SurfaceSession {
         &self.surface
@@ -472,26 +483,62 @@ mod tests {
     }
 
     #[test]
-    fn a_file_of_a_game_without_a_screen_is_recognised_and_changes_nothing() {
-        let dir = TestDir::new("app-opened-other-game");
+    fn a_chess_file_is_left_for_the_chess_screen_which_opens_it() {
+        let dir = TestDir::new("app-opened-chess");
         let (data, mut app, before) = after_a_move(&dir);
-        let file = dir.path().join("time-chess-game.json");
-        std::fs::write(&file, r#"{"schema":"time-chess-game","version":1}"#).unwrap();
-        app.set_opened_file(file);
+        // A real game of one move, exported by the chess session of another core.
+        let other = TestDir::new("app-opened-chess-source");
+        let mut source = core(other.path());
+        let revision = source.chess().view().revision;
+        let typed = source
+            .chess_mut()
+            .play_typed(crate::chess::ChessTypedArgs {
+                text: "e2t0e4t0".to_owned(),
+                revision,
+                replace_future: false,
+            })
+            .unwrap();
+        assert_eq!(typed.moves.len(), 1);
+        let file = dir.path().join("game.timechess.json");
+        std::fs::write(&file, source.chess().export().unwrap()).unwrap();
+        app.set_opened_file(file.clone());
         match app.import_opened_file() {
-            Err(AppError::NotPlayableYet { game, message }) => {
-                assert_eq!(game, GameId::Chess);
-                assert!(message.contains("Time Chess"), "{message}");
-                assert!(message.contains("cannot open"), "{message}");
+            Err(AppError::InvalidArgument { message }) => {
+                assert!(message.contains("it opens in Time Chess"), "{message}");
             }
-            other => panic!("expected a game this version cannot open, got {other:?}"),
+            other => panic!("expected the file to be left to Time Chess, got {other:?}"),
         }
-        assert_eq!(app.status().opened_file, None);
+        let status = app.status();
+        assert_eq!(status.opened_file, Some(file.display().to_string()));
+        assert_eq!(status.opened_file_game, Some(GameId::Chess));
         assert_eq!(app.timego().view().turns.len(), 1);
         assert_eq!(
             std::fs::read_to_string(data.join(SAVE_FILE_NAME)).unwrap(),
             before
         );
+        // The chess screen takes it: the game is the file's, and the file is consumed.
+        assert_eq!(app.chess().view().moves.len(), 0);
+        let view = app.chess_import_opened_file().unwrap();
+        assert_eq!(view.moves.len(), 1);
+        assert_eq!(app.status().opened_file, None);
+        assert!(matches!(
+            app.chess_import_opened_file(),
+            Err(AppError::InvalidArgument { .. })
+        ));
+    }
+
+    #[test]
+    fn a_rejected_chess_file_is_consumed_and_changes_nothing() {
+        let dir = TestDir::new("app-opened-chess-bad");
+        let mut app = core(dir.path());
+        let file = dir.path().join("bad.timechess.json");
+        std::fs::write(&file, r#"{"schema":"time-chess-game","version":1}"#).unwrap();
+        app.set_opened_file(file);
+        assert_eq!(app.status().opened_file_game, Some(GameId::Chess));
+        let before = app.chess().view();
+        assert!(app.chess_import_opened_file().is_err());
+        assert_eq!(app.status().opened_file, None);
+        assert_eq!(app.chess().view().moves.len(), before.moves.len());
     }
 
     #[test]

@@ -216,6 +216,19 @@ impl ChessSession {
         Ok(self.view())
     }
 
+    /// Writes the `time-chess-game` document of the whole line to `path` (a file dialog's
+    /// choice).
+    pub fn export_to(&self, path: &Path) -> CommandResult<()> {
+        self.session.export_to(path)
+    }
+
+    /// Replaces the game with the document at `path` (a file dialog's choice); a rejected
+    /// file changes nothing.
+    pub fn import_from(&mut self, path: &Path) -> CommandResult<ChessView> {
+        self.session.import_from(path)?;
+        Ok(self.view())
+    }
+
     /// The kept invalid save's text, for the player to export; `None` without one.
     pub fn invalid_save(&self) -> CommandResult<Option<String>> {
         self.session.invalid_save()

@@ -87,6 +87,7 @@ macro_rules! command_table {
                 chess_import: ChessImportArgs => ChessView = |core, args| core.chess_mut().import(args);
                 chess_invalid_save: () => Option<String> = |core, ()| core.chess().invalid_save();
                 chess_set_aside_invalid: ConfirmArgs => ChessView = |core, args| core.chess_mut().set_aside_invalid(args.confirm);
+                chess_import_opened_file: () => ChessView = |core, ()| core.chess_import_opened_file();
                 surface_layout: SurfaceLayoutArgs => BoardLayout = |_core, args| surface_layout(args);
                 surface_tiling: SurfaceTilingArgs => TiledLayout = |_core, args| Ok(surface_tiling(args));
             }
@@ -100,6 +101,8 @@ macro_rules! command_table {
                 surface_export_file: SurfaceExportArgs => Option<String>;
                 surface_import_file: () => Option<SurfaceImported>;
                 surface_export_sgf_file: SurfaceLineArgs => Option<String>;
+                chess_export_file: () => Option<String>;
+                chess_import_file: () => Option<ChessView>;
             }
         }
     };

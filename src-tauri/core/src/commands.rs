@@ -593,28 +593,14 @@ mod tests {
     }
 
     #[test]
-    fn a_game_without_a_screen_yet_is_refused_as_an_argument() {
-        for (id, game_id, name) in [("chess", GameId::Chess, "Time Chess")] {
-            // Its commands may exist before its screen (the core is built first); a
-            // command naming it as a game argument is refused until it is playable.
-            {
-                let error = game(id).unwrap_err();
-                match &error {
-                    AppError::NotPlayableYet { game, message } => {
-                        assert_eq!(*game, game_id);
-                        assert!(
-                            message.contains(&format!("{name} has no screen in this version yet")),
-                            "{message}"
-                        );
-                        assert!(!message.contains("no game named"), "{message}");
-                    }
-                    other => panic!("expected not playable yet, got {other:?}"),
-                }
-                assert_eq!(
-                    serde_json::to_value(&error).unwrap()["kind"],
-                    "not_playable_yet"
-                );
-            }
+    fn every_playable_game_is_accepted_as_an_argument_and_an_unknown_one_is_refused() {
+        for id in ["timego", "surface", "chess"] {
+            assert_eq!(game(id), Ok(id));
+        }
+        for unknown in ["Chess", "go", ""] {
+            let error = game(unknown).unwrap_err();
+            assert_refused_as(&error, "invalid_argument", "no game named");
+            assert!(!matches!(error, AppError::NotPlayableYet { .. }), "{error}");
         }
     }
 

@@ -6,6 +6,7 @@
 //! ([`DocumentType`]) and what the core does with the chosen path.
 
 use super::{core_state, lock};
+use canon_app_core::chess::ChessView;
 use canon_app_core::surface::{
     SurfaceDocumentKind, SurfaceExportArgs, SurfaceImported, SurfaceLineArgs, SurfaceLineId,
 };
@@ -38,6 +39,11 @@ const SGF: DocumentType = DocumentType {
 const SURFACE: DocumentType = DocumentType {
     filter: "Go on surfaces document (.surfacego.json)",
     extension: "surfacego.json",
+};
+
+const CHESS: DocumentType = DocumentType {
+    filter: "Time Chess game (.timechess.json)",
+    extension: "timechess.json",
 };
 
 impl DocumentType {
@@ -222,4 +228,37 @@ pub async fn surface_export_sgf_file<R: Runtime>(
         |core| surface_name(core, &document).replace(".surfacego.json", ".sgf"),
         |core, path| core.surface().export_sgf_to(args.clone(), path),
     )
+}
+/// The suggested name of an exported Time Chess game: its length, so a shared file
+/// explains itself.
+fn chess_name(core: &AppCore) -> String {
+    let moves = core.chess().view().moves.len();
+    format!(
+        "timechess-{moves}-move{s}.timechess.json",
+        s = if moves == 1 { "" } else { "s" }
+    )
+}
+
+/// Saves the Time Chess game's document where the player chooses.
+pub async fn chess_export_file<R: Runtime>(
+    app: AppHandle<R>,
+    (): (),
+) -> CommandResult<Option<String>> {
+    save_dialog(
+        &app,
+        &CHESS,
+        "Save Time Chess game",
+        chess_name,
+        |core, path| core.chess().export_to(path),
+    )
+}
+
+/// Loads a Time Chess document the player chooses; a rejected file changes nothing.
+pub async fn chess_import_file<R: Runtime>(
+    app: AppHandle<R>,
+    (): (),
+) -> CommandResult<Option<ChessView>> {
+    open_dialog(&app, &CHESS, "Open Time Chess game", |core, path| {
+        core.chess_mut().import_from(path)
+    })
 }

@@ -308,3 +308,86 @@ export const surfaceApi = {
   /** Opens a document the player chooses (the app only); null if cancelled. */
   importFile: () => call(() => commands.surface_import_file()),
 };
+// ---- Time Chess ------------------------------------------------------------------------
+// The screen works on the engine's own view (`ChessView`) with the session's names added
+// (`games/chess/model.ts`).
+import type { ChessState } from '../games/chess/model';
+import { chessStateFromView } from '../games/chess/model';
+import type { Completion } from './bindings/Completion';
+import type { Move } from './bindings/Move';
+import type { Pos } from './bindings/Pos';
+import type { Selection } from './bindings/Selection';
+
+/** The saved Time Chess game at its last move, or the chess starting position. */
+export async function chessOpen(): Promise<ChessState> {
+  return chessStateFromView(await call(() => commands.chess_open()));
+}
+
+/** Starts a new game from the chess starting position, replacing the current one. */
+export async function chessNew(): Promise<ChessState> {
+  return chessStateFromView(await call(() => commands.chess_new()));
+}
+
+/** The legal destinations, by layer, of the piece on `from` in the viewed position, or why there is none. */
+export function chessSelect(from: Pos): Promise<Selection> {
+  return call(() => commands.chess_select({ from }));
+}
+
+/**
+ * Plays `mv` in the position of `revision`; a refusal rejects with the engine's reason. While
+ * reviewing, `replaceFuture` must be true (the backend asks for confirmation otherwise).
+ */
+export async function chessPlay(mv: Move, revision: string, replaceFuture = false): Promise<ChessState> {
+  return chessStateFromView(await call(() => commands.chess_play({ mv, revision, replace_future: replaceFuture })));
+}
+
+/** Every legal move of the viewed position starting with the typed `prefix`, or why none does. */
+export function chessComplete(prefix: string): Promise<Completion> {
+  return call(() => commands.chess_complete({ prefix }));
+}
+
+/** Reads and plays a typed move (`e2t0e4t0`) as `chessPlay` does. */
+export async function chessPlayTyped(text: string, revision: string, replaceFuture = false): Promise<ChessState> {
+  return chessStateFromView(await call(() => commands.chess_play_typed({ text, revision, replace_future: replaceFuture })));
+}
+
+/** Moves the viewed cursor (the later moves are kept). */
+export async function chessReview(to: ReviewTo): Promise<ChessState> {
+  return chessStateFromView(await call(() => commands.chess_review(to)));
+}
+
+/** The complete `time-chess-game` document of the line. */
+export function chessExport(): Promise<string> {
+  return call(() => commands.chess_export());
+}
+
+/** Replaces the game with an imported document; a rejected document changes nothing. */
+export async function chessImport(text: string): Promise<ChessState> {
+  return chessStateFromView(await call(() => commands.chess_import({ text })));
+}
+
+/** The text of the unreadable save file kept on disk, or null when the save is fine. */
+export function chessInvalidSave(): Promise<string | null> {
+  return call(() => commands.chess_invalid_save());
+}
+
+/** After the player confirmed, sets the unreadable save aside and saves the current game. */
+export async function chessSetAsideInvalid(): Promise<ChessState> {
+  return chessStateFromView(await call(() => commands.chess_set_aside_invalid({ confirm: true })));
+}
+
+/** Saves the game's document where the player chooses (the app only); the path, or null if cancelled. */
+export function chessExportFile(): Promise<string | null> {
+  return call(() => commands.chess_export_file());
+}
+
+/** Opens the file the app was started with (a `time-chess-game` document); a rejected file changes nothing. */
+export async function chessImportOpenedFile(): Promise<ChessState> {
+  return chessStateFromView(await call(() => commands.chess_import_opened_file()));
+}
+
+/** Replaces the game with a file the player chooses (the app only); null if cancelled. A rejected file changes nothing. */
+export async function chessImportFile(): Promise<ChessState | null> {
+  const view = await call(() => commands.chess_import_file());
+  return view ? chessStateFromView(view) : null;
+}

@@ -25,7 +25,7 @@ export const GAMES: readonly GameEntry[] = [
     learn: () => import('../games/timego/tutorial/TutorialScreen.svelte'),
   },
   { id: 'surface', screen: () => import('../games/surface/SurfaceScreen.svelte'), learn: null },
-  { id: 'chess', screen: null, learn: null },
+  { id: 'chess', screen: () => import('../games/chess/ChessApp.svelte'), learn: null },
 ];
 
 /** Games that can be opened now. */

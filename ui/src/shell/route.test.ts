@@ -22,9 +22,9 @@ describe('routes', () => {
 });
 
 describe('games', () => {
-  it('shows only games with a screen', () => {
-    expect(playableGames().map((g) => g.id)).toEqual(['timego', 'surface']);
-    expect(findGame('chess')).toBeUndefined();
+  it('shows every game with a screen, and no unknown one', () => {
+    expect(playableGames().map((g) => g.id)).toEqual(['timego', 'surface', 'chess']);
+    expect(findGame('poker')).toBeUndefined();
     expect(GAMES.map((g) => g.id)).toEqual(['timego', 'surface', 'chess']);
   });
   it('names a loader, not a loaded screen, for each playable game', () => {
@@ -33,6 +33,8 @@ describe('games', () => {
     expect(typeof findGame('timego')?.learn).toBe('function');
     expect(typeof findGame('surface')?.screen).toBe('function');
     expect(findGame('surface')?.learn).toBeNull();
+    expect(typeof findGame('chess')?.screen).toBe('function');
+    expect(findGame('chess')?.learn).toBeNull();
   });
   it('keeps every game screen out of the shell: no static import of a game', () => {
     for (const file of ['App.svelte', 'Home.svelte', 'games.ts', 'route.svelte.ts', '../main.ts']) {

@@ -12,7 +12,7 @@ describe('app shell', () => {
     const { page } = app;
     await page.getByRole('heading', { name: 'Crab Canon' }).waitFor();
     const games = await page.locator('[data-game]').evaluateAll((els) => els.map((el) => el.getAttribute('data-game')));
-    assert.deepEqual(games, ['timego', 'surface']);
+    assert.deepEqual(games, ['timego', 'surface', 'chess']);
     await shot(page, 'desktop-home-light');
     await page.locator('[data-game="timego"]').click();
     await page.getByTestId('timego-screen').waitFor();
@@ -28,7 +28,7 @@ describe('app shell', () => {
     const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js')));
     const atHome = await scripts();
     assert.ok(atHome.length > 0, 'the home screen loads its own script');
-    assert.deepEqual(atHome.filter((n) => /TimeGoScreen|SurfaceScreen|TutorialScreen/.test(n)), [], 'home fetched a game screen');
+    assert.deepEqual(atHome.filter((n) => /TimeGoScreen|SurfaceScreen|ChessApp|ChessScreen|Stack3D|TutorialScreen|three/i.test(n)), [], 'home fetched a game screen');
     await page.locator('[data-game="timego"]').click();
     await page.getByTestId('timego-screen').waitFor();
     assert.ok((await scripts()).some((n) => /\/TimeGoScreen-[^/]*\.js$/.test(n)), 'TimeGo came in a chunk of its own');

@@ -70,7 +70,7 @@ pub const GAMES: &[GameEntry] = &[
         document_limit: canon_engine::timechess::MAX_RECORD_BYTES,
         name: "Time Chess",
         document_kinds: &["time-chess-game"],
-        playable: false,
+        playable: true,
     },
 ];
 
@@ -237,6 +237,9 @@ mod tests {
         }
         assert_eq!(GameId::from_id("poker"), None);
         assert_eq!(GameId::from_id("TimeGo"), None);
-        assert_eq!(playable_ids().collect::<Vec<_>>(), ["timego", "surface"]);
+        assert_eq!(
+            playable_ids().collect::<Vec<_>>(),
+            ["timego", "surface", "chess"]
+        );
     }
 }

@@ -121,6 +121,7 @@ export const COMMANDS = {
   chess_import: 'sync',
   chess_invalid_save: 'sync',
   chess_set_aside_invalid: 'sync',
+  chess_import_opened_file: 'sync',
   surface_layout: 'sync',
   surface_tiling: 'sync',
   timego_computer_move: 'job',
@@ -130,6 +131,8 @@ export const COMMANDS = {
   surface_export_file: 'app',
   surface_import_file: 'app',
   surface_export_sgf_file: 'app',
+  chess_export_file: 'app',
+  chess_import_file: 'app',
 } as const;
 
 /** The `app_status` command (sync). */
@@ -422,6 +425,11 @@ export function chess_set_aside_invalid(args: ConfirmArgs): Promise<ChessView> {
   return invoke<ChessView>('chess_set_aside_invalid', { args });
 }
 
+/** The `chess_import_opened_file` command (sync). */
+export function chess_import_opened_file(): Promise<ChessView> {
+  return invoke<ChessView>('chess_import_opened_file');
+}
+
 /** The `surface_layout` command (sync). */
 export function surface_layout(args: SurfaceLayoutArgs): Promise<BoardLayout> {
   return invoke<BoardLayout>('surface_layout', { args });
@@ -465,4 +473,14 @@ export function surface_import_file(): Promise<SurfaceImported | null> {
 /** The `surface_export_sgf_file` command (app). */
 export function surface_export_sgf_file(args: SurfaceLineArgs): Promise<string | null> {
   return invoke<string | null>('surface_export_sgf_file', { args });
+}
+
+/** The `chess_export_file` command (app). */
+export function chess_export_file(): Promise<string | null> {
+  return invoke<string | null>('chess_export_file');
+}
+
+/** The `chess_import_file` command (app). */
+export function chess_import_file(): Promise<ChessView | null> {
+  return invoke<ChessView | null>('chess_import_file');
 }

@@ -34,6 +34,8 @@ export function reasonOf(error: unknown): Reason {
     // An engine refusal may carry the typed rejection; then it is translated by kind.
     const e = error.error as { kind: string; message: string; rejection?: Reason };
     if (e.rejection && typeof e.rejection.kind === 'string') return { ...e.rejection, message: e.message };
+    // A rejection tagged otherwise (Time Chess's `error`) is kept whole for the game's words.
+    if (e.rejection) return { kind: e.kind, message: e.message, rejection: e.rejection };
     return { kind: e.kind, message: e.message };
   }
   return { kind: 'unknown', message: error instanceof Error ? error.message : String(error) };

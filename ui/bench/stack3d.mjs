@@ -1,0 +1,95 @@
+// Benchmark of the Time Chess 3D stack in headless Chromium (software WebGL), on the real
+// backend through the UI tests' harness: (1) from a move played by clicking the scene at
+// turn 59 to the redrawn 61-layer stack, and (2) frame times while orbiting the stack with a
+// right-drag. Needs `npx vite build --config vite.fixtures.config.ts` first.
+//   CRAB_CANON_IPC_BRIDGE=…/ipc-bridge node bench/stack3d.mjs [runs]
+import { closeLeftoverApps, launchBrowser, openApp, serveDist } from '../tests/ui/harness.mjs';
+
+const PAGE = 'tests/ui/fixtures/chess3d.html';
+const RUNS = Number(process.argv[2] ?? 5);
+
+/** 59 moves: a few journeys through time, then both knights shuffling (black to move). */
+function line() {
+  const moves = ['e2t0e4t0', 'g8t1g6t0', 'b1t2c1t4', 'e7t3e5t3', 'g1t4f3t4', 'b8t5c6t5'];
+  const at = { white: ['f3', 'g1'], black: ['c6', 'b8'] };
+  for (let t = moves.length; t < 59; t++) {
+    const side = t % 2 === 0 ? 'white' : 'black';
+    const [a, b] = at[side];
+    moves.push(`${a}t${t}${b}t${t}`);
+    at[side] = [b, a];
+  }
+  return moves;
+}
+
+const stats = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mean = s.reduce((a, b) => a + b, 0) / s.length;
+  return { mean: +mean.toFixed(2), median: +s[Math.floor(s.length / 2)].toFixed(2), p95: +s[Math.floor(s.length * 0.95)].toFixed(2), max: +s[s.length - 1].toFixed(2) };
+};
+
+const server = await serveDist('dist-fixtures', PAGE);
+const browser = await launchBrowser();
+const move = { click: [], redraw: [], update: [], render: [] };
+let orbit;
+try {
+  for (let run = 0; run < RUNS; run++) {
+    const app = await openApp(browser, server.url, { hash: `${PAGE}#moves=${line().join(',')}`, reducedMotion: 'reduce' });
+    const { page } = app;
+    await page.waitForFunction(() => window.__stack && window.__stack.state().renders > 0, null, { timeout: 60000 });
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const target = async (pos) => page.evaluate((p) => window.__stack.target(p), pos);
+    const from = await target('c6t59');
+    await page.mouse.click(from.x, from.y);
+    await page.waitForFunction(() => window.__stack.state().destinations.includes('c6t59b8t59'));
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const to = await target('b8t59');
+    // Time from the click (pointerup) to the end of the frame that shows turn 60.
+    await page.evaluate(() => {
+      document.querySelector('.viewport canvas').addEventListener('pointerup', () => (window.__clickAt = performance.now()), { capture: true, once: true });
+    });
+    await page.mouse.click(to.x, to.y);
+    await page.waitForFunction(() => window.__stack.state().present === 60 && window.__stack.state().timing.frameAt > window.__viewArrived);
+    const t = await page.evaluate(() => ({ ...window.__stack.state().timing, clickAt: window.__clickAt, viewAt: window.__viewArrived, layers: window.__stack.state().visibleLayers.length }));
+    move.click.push(t.frameAt - t.clickAt);
+    move.redraw.push(t.frameAt - t.viewAt);
+    move.update.push(t.update);
+    move.render.push(t.render);
+    if (run === RUNS - 1) {
+      // Orbit: 120 frames of a right-drag, measuring the interval between animation frames.
+      const box = await page.locator('.viewport canvas').boundingBox();
+      const x = box.x + box.width / 2;
+      const y = box.y + box.height / 2;
+      await page.mouse.move(x, y);
+      await page.mouse.down({ button: 'right' });
+      const before = await page.evaluate(() => window.__stack.state().renders);
+      const frames = await page.evaluate(
+        ({ x, y }) =>
+          new Promise((done) => {
+            const canvas = document.querySelector('.viewport canvas');
+            const times = [];
+            const renders = [];
+            let i = 0;
+            const step = (now) => {
+              times.push(now);
+              renders.push(window.__stack.state().timing.render);
+              if (i++ >= 120) return done({ times, renders });
+              canvas.dispatchEvent(new PointerEvent('pointermove', { pointerId: 1, clientX: x + i * 4, clientY: y + Math.sin(i / 10) * 30, buttons: 2, bubbles: true }));
+              requestAnimationFrame(step);
+            };
+            requestAnimationFrame(step);
+          }),
+        { x, y },
+      );
+      await page.mouse.up({ button: 'right' });
+      const after = await page.evaluate(() => window.__stack.state().renders);
+      const intervals = frames.times.slice(1).map((t, k) => t - frames.times[k]);
+      orbit = { layers: t.layers, frames: after - before, interval: stats(intervals.slice(5)), render: stats(frames.renders.slice(5)) };
+    }
+    await app.close();
+  }
+} finally {
+  await closeLeftoverApps();
+  await browser.close();
+  await server.close();
+}
+console.log(JSON.stringify({ runs: RUNS, move: Object.fromEntries(Object.entries(move).map(([k, v]) => [k, stats(v)])), orbit }, null, 2));
