@@ -4,6 +4,7 @@
 
 mod chess;
 mod input;
+mod match_score;
 mod surface;
 mod surface_match;
 mod tcecp;

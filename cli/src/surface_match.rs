@@ -11,6 +11,8 @@ use canon_engine::strict::excerpt;
 use canon_engine::surfaces::search::{search, Level, Limits, Root};
 use canon_engine::surfaces::{Action, Surface, SurfaceGame, Winner};
 
+use crate::match_score::MatchScore;
+
 const USAGE: &str = "usage: canon surface match --a LEVEL --b LEVEL --games N [--surface ID]
                            [--komi K] [--seed N]
 LEVEL is gentle, steady or strong (200, 2000, 20000 playouts per move).
@@ -112,35 +114,32 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (mut a_wins, mut b_wins, mut draws) = (0u32, 0u32, 0u32);
+    let mut score = MatchScore::default();
     for game in 0..settings.games {
         let a_is_black = game % 2 == 0;
         let winner = play(&settings, game, a_is_black);
-        let a_won = match winner {
-            Winner::Draw => {
-                draws += 1;
-                None
-            }
+        score.record(match winner {
+            Winner::Draw => None,
             Winner::Black => Some(a_is_black),
             Winner::White => Some(!a_is_black),
-        };
-        match a_won {
-            Some(true) => a_wins += 1,
-            Some(false) => b_wins += 1,
-            None => {}
-        }
+        });
         eprintln!(
-            "game {}/{}: a={} {} vs b={}: {winner:?} | a {a_wins} b {b_wins} draws {draws}",
+            "game {}/{}: a={} {} vs b={}: {winner:?} | {}",
             game + 1,
             settings.games,
             settings.a.name(),
             if a_is_black { "(black)" } else { "(white)" },
             settings.b.name(),
+            score.progress(),
         );
     }
-    let n = f64::from(settings.games);
-    let score = (f64::from(a_wins) + f64::from(draws) / 2.0) / n;
-    let (low, high) = wilson(score, n);
+    let (low, high) = score.interval();
+    let MatchScore {
+        a_wins,
+        b_wins,
+        draws,
+    } = score;
+    let score = score.a_score();
     println!(
         "{} (a) vs {} (b) on {}, komi {}, seed {}: a scores {:.1}% (95% Wilson interval {:.1}%–{:.1}%)",
         settings.a.name(),
@@ -193,13 +192,4 @@ fn play(settings: &Settings, game: u32, a_is_black: bool) -> Winner {
             .expect("the search returns legal actions");
     }
     line.outcome().expect("ended").winner
-}
-
-/// The 95% Wilson score interval of a proportion `p` over `n` trials.
-fn wilson(p: f64, n: f64) -> (f64, f64) {
-    let z = 1.959_964;
-    let denominator = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denominator;
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
 }

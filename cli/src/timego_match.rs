@@ -8,6 +8,7 @@
 //! wall clock instead. A game still running after `--max-actions` actions is adjudicated
 //! by the area score of its present board (the engine itself never adjudicates).
 
+use crate::match_score::MatchScore;
 use canon_engine::go::zobrist::mix;
 use canon_engine::go::Color;
 use canon_engine::rng::SplitMix64;
@@ -169,7 +170,8 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (mut a_wins, mut b_wins, mut draws, mut adjudicated) = (0u32, 0u32, 0u32, 0u32);
+    let mut score = MatchScore::default();
+    let mut adjudicated = 0u32;
     let mut tallies = [Tally::default(), Tally::default()];
     let mut actions = 0usize;
     let started = Instant::now();
@@ -178,27 +180,13 @@ pub fn run(args: &[String]) -> ExitCode {
         let outcome = play_game(&settings, game, a_is_black, &mut tallies);
         actions += outcome.actions;
         adjudicated += outcome.adjudicated as u32;
-        let a_color = if a_is_black {
-            Winner::Black
-        } else {
-            Winner::White
-        };
-        let verdict = match outcome.winner {
-            Winner::Draw => {
-                draws += 1;
-                "draw"
-            }
-            winner if winner == a_color => {
-                a_wins += 1;
-                "a wins"
-            }
-            _ => {
-                b_wins += 1;
-                "b wins"
-            }
-        };
+        let verdict = score.record(match outcome.winner {
+            Winner::Draw => None,
+            Winner::Black => Some(a_is_black),
+            Winner::White => Some(!a_is_black),
+        });
         eprintln!(
-            "game {}/{}: a={} {} vs b={}: {verdict} {}-{} in {} actions{} | a {a_wins} b {b_wins} draws {draws}",
+            "game {}/{}: a={} {} vs b={}: {verdict} {}-{} in {} actions{} | {}",
             game + 1,
             settings.games,
             settings.a.name(),
@@ -207,12 +195,22 @@ pub fn run(args: &[String]) -> ExitCode {
             outcome.black,
             outcome.white,
             outcome.actions,
-            if outcome.adjudicated { " (adjudicated)" } else { "" },
+            if outcome.adjudicated {
+                " (adjudicated)"
+            } else {
+                ""
+            },
+            score.progress(),
         );
     }
     let games = settings.games;
-    let score = (a_wins as f64 + draws as f64 / 2.0) / games as f64;
-    let (low, high) = wilson(score, games as f64);
+    let (low, high) = score.interval();
+    let MatchScore {
+        a_wins,
+        b_wins,
+        draws,
+    } = score;
+    let score = score.a_score();
     println!(
         "{} (a) vs {} (b): {games} games on {s}x{s}, komi {}, {} ms per move ({}), seed {}",
         settings.a.name(),
@@ -261,15 +259,6 @@ pub fn run(args: &[String]) -> ExitCode {
         )
     );
     ExitCode::SUCCESS
-}
-
-/// The 95% Wilson score interval of a proportion `p` over `n` trials.
-fn wilson(p: f64, n: f64) -> (f64, f64) {
-    let z = 1.959_964;
-    let denominator = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denominator;
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 fn play_game(

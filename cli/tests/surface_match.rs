@@ -1,19 +1,9 @@
 //! `canon surface match` as a user runs it: the last stdout line is the JSON summary with
 //! its interval, matches are reproducible from their seed, bad arguments exit 2.
 
-use std::process::{Command, Output};
+mod common;
 
-fn canon(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_canon"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn last_line(output: &Output) -> serde_json::Value {
-    let text = String::from_utf8(output.stdout.clone()).unwrap();
-    serde_json::from_str(text.lines().last().unwrap()).unwrap()
-}
+use common::{canon, last_json_line as last_line};
 
 #[test]
 fn a_match_alternates_colours_and_ends_with_the_json_summary() {
@@ -33,7 +23,7 @@ fn a_match_alternates_colours_and_ends_with_the_json_summary() {
         "--seed",
         "3",
     ];
-    let output = canon(&args);
+    let output = canon(&args, "");
     assert!(output.status.success(), "{output:?}");
     let summary = last_line(&output);
     let count = |key: &str| summary[key].as_u64().unwrap();
@@ -48,7 +38,11 @@ fn a_match_alternates_colours_and_ends_with_the_json_summary() {
     let stderr = String::from_utf8(output.stderr.clone()).unwrap();
     assert!(stderr.contains("game 1/2: a=gentle (black)"));
     assert!(stderr.contains("game 2/2: a=gentle (white)"));
-    assert_eq!(canon(&args).stdout, output.stdout, "same seed, same match");
+    assert_eq!(
+        canon(&args, "").stdout,
+        output.stdout,
+        "same seed, same match"
+    );
 }
 
 #[test]
@@ -84,7 +78,7 @@ fn bad_arguments_are_refused_with_a_message() {
     ] {
         let mut full = vec!["surface", "match"];
         full.extend(args);
-        let output = canon(&full);
+        let output = canon(&full, "");
         assert_eq!(output.status.code(), Some(2));
         assert!(output.stdout.is_empty());
         assert!(

@@ -2,19 +2,9 @@
 //! human-readable lines before it carry the confidence interval, progress goes to stderr,
 //! matches are reproducible from their seed, and bad arguments are refused with exit 2.
 
-use std::process::{Command, Output};
+mod common;
 
-fn canon(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_canon"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn last_line(output: &Output) -> serde_json::Value {
-    let text = String::from_utf8(output.stdout.clone()).unwrap();
-    serde_json::from_str(text.lines().last().unwrap()).unwrap()
-}
+use common::{canon, last_json_line as last_line};
 
 #[test]
 fn a_match_reports_every_game_and_ends_with_the_json_tally() {
@@ -34,7 +24,7 @@ fn a_match_reports_every_game_and_ends_with_the_json_tally() {
         "--seed",
         "9",
     ];
-    let output = canon(&args);
+    let output = canon(&args, "");
     assert!(output.status.success(), "{output:?}");
     let tally = last_line(&output);
     let (a, b, draws) = (
@@ -55,29 +45,32 @@ fn a_match_reports_every_game_and_ends_with_the_json_tally() {
     );
     assert!(progress.contains("a=classic (black)") && progress.contains("a=classic (white)"));
     // Deterministic budgets make the match reproducible.
-    let again = canon(&args);
+    let again = canon(&args, "");
     assert_eq!(again.stderr, output.stderr);
     assert_eq!(last_line(&again), tally);
 }
 
 #[test]
 fn random_against_itself_on_the_smallest_board() {
-    let output = canon(&[
-        "timego",
-        "match",
-        "--a",
-        "random",
-        "--b",
-        "random",
-        "--games",
-        "6",
-        "--size",
-        "2",
-        "--komi",
-        "0.5",
-        "--max-actions",
-        "30",
-    ]);
+    let output = canon(
+        &[
+            "timego",
+            "match",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--games",
+            "6",
+            "--size",
+            "2",
+            "--komi",
+            "0.5",
+            "--max-actions",
+            "30",
+        ],
+        "",
+    );
     assert!(output.status.success(), "{output:?}");
     let tally = last_line(&output);
     assert_eq!(tally["games"], 6);
@@ -142,7 +135,7 @@ fn bad_arguments_are_refused_with_a_reason() {
     ] {
         let mut full = vec!["timego", "match"];
         full.extend(args);
-        let output = canon(&full);
+        let output = canon(&full, "");
         assert_eq!(output.status.code(), Some(2), "{full:?}");
         let message = String::from_utf8(output.stderr).unwrap();
         assert!(message.contains(reason), "{full:?}: {message}");

@@ -21,3 +21,12 @@ pub fn canon(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
         .write_all(stdin.as_ref());
     child.wait_with_output().expect("canon finishes")
 }
+
+/// The JSON summary a match prints as its last line of standard output.
+// Each test file is its own crate; only the match tests read a summary.
+#[allow(dead_code)]
+pub fn last_json_line(output: &Output) -> serde_json::Value {
+    let text = String::from_utf8(output.stdout.clone()).expect("UTF-8 output");
+    let line = text.lines().last().expect("a summary line");
+    serde_json::from_str(line).expect("the summary is JSON")
+}
