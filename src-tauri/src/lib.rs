@@ -6,8 +6,8 @@ mod commands;
 mod launch_file;
 mod startup_probe;
 
+use canon_app_core::host::opponent::{think_ms_from, THINK_MS_VARIABLE};
 use canon_app_core::settings_store::{JsonFileSettings, SETTINGS_FILE_NAME};
-use canon_app_core::timego::{think_limits_from, THINK_MS_VARIABLE};
 use canon_app_core::AppCore;
 use std::sync::{Arc, Mutex};
 use tauri::{Manager, WindowEvent};
@@ -36,7 +36,7 @@ pub fn run() {
                 core.set_opened_file(path);
             }
             let think = std::env::var(THINK_MS_VARIABLE).ok();
-            core.set_think_limits(think_limits_from(think.as_deref())?);
+            core.set_think_ms(think_ms_from(think.as_deref())?);
             app.manage(Arc::new(Mutex::new(core)));
             startup_probe::mark("setup-end");
             Ok(())

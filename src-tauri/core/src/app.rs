@@ -17,7 +17,6 @@ use crate::surface::{
 };
 use crate::timego::{ImportArgs, TimeGoSession, TimeGoView};
 use crate::tutorial::TutorialSession;
-use canon_engine::timego::opponent::SearchLimits;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use ts_rs::TS;
@@ -248,10 +247,13 @@ impl AppCore {
         Ok(self.settings.clone())
     }
 
-    /// Sets the think limits of every game's engine jobs (the app and the bridge read
-    /// them from `CRAB_CANON_THINK_MS` at start-up).
-    pub fn set_think_limits(&mut self, limits: SearchLimits) {
-        self.timego.set_think_limits(limits);
+    /// Sets the soft think budget of every game's computer (`None` keeps each game's
+    /// default); the app and the bridge read it from `CRAB_CANON_THINK_MS` at start-up.
+    pub fn set_think_ms(&mut self, think_ms: Option<u64>) {
+        if let Some(ms) = think_ms {
+            self.timego
+                .set_think_limits(crate::timego::think_limits(ms));
+        }
     }
 
     /// Cancels every game's running engine job (the window is closing); returns whether

@@ -377,9 +377,7 @@ impl TimeGoSession {
     /// A new or imported game starts with two people playing: its opponent settings (not
     /// part of the `time-go-game` document) are set afterwards by `timego_opponent_set`.
     fn forget_opponent(&mut self) {
-        // The game is already replaced and the settings are reset in memory; a file that
-        // cannot be written only brings the old side back after a restart.
-        let _ = self.computer.store(OpponentSettings::default());
+        self.computer.file.forget();
     }
 }
 

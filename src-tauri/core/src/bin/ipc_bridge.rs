@@ -7,8 +7,8 @@
 //! `CRAB_CANON_THINK_MS` sets the computer's think budget, as for the app.
 
 use canon_app_core::bridge;
+use canon_app_core::host::opponent::{think_ms_from, THINK_MS_VARIABLE};
 use canon_app_core::settings_store::JsonFileSettings;
-use canon_app_core::timego::{think_limits_from, THINK_MS_VARIABLE};
 use canon_app_core::AppCore;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -71,8 +71,8 @@ fn serve(data_dir: &std::path::Path, open: Option<PathBuf>) -> ExitCode {
     if let Some(path) = open {
         core.set_opened_file(path);
     }
-    match think_limits_from(std::env::var(THINK_MS_VARIABLE).ok().as_deref()) {
-        Ok(limits) => core.set_think_limits(limits),
+    match think_ms_from(std::env::var(THINK_MS_VARIABLE).ok().as_deref()) {
+        Ok(think_ms) => core.set_think_ms(think_ms),
         Err(message) => {
             eprintln!("ipc-bridge: {message}");
             return ExitCode::from(2);

@@ -8,6 +8,7 @@
 //! shared vocabulary, so each game implements it by delegating to its engine.
 
 pub mod job;
+pub mod opponent;
 pub mod session;
 
 use crate::error::AppError;

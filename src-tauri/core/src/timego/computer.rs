@@ -14,8 +14,9 @@ use crate::error::{AppError, CommandResult};
 use crate::host::job::{
     start_run_finish, EngineJob, Held, JobEnd, JobStop, Search, StopCheck, STALE_MESSAGE,
 };
-use crate::save_slot::{InvalidFile, SaveSlot, SaveStatus};
-use canon_engine::go::Color;
+use crate::host::opponent::OpponentFile;
+pub use crate::host::opponent::{think_ms_from, ComputerSide, THINK_MS_VARIABLE};
+use crate::save_slot::InvalidFile;
 use canon_engine::timego::opponent::{
     self, Level, SearchLimits, SearchReply, SearchStats, SearchStop,
 };
@@ -27,36 +28,9 @@ use ts_rs::TS;
 /// File name of the opponent settings of the TimeGo game, beside its save.
 pub const OPPONENT_FILE_NAME: &str = "timego-opponent.json";
 
-/// Environment variable giving the computer's soft think budget in milliseconds (the hard
-/// deadline stays [`DEADLINE_MARGIN_MS`] later); tests use it to make a search last.
-pub const THINK_MS_VARIABLE: &str = "CRAB_CANON_THINK_MS";
-
 /// How much later than the soft budget the hard deadline falls (the default limits' gap:
 /// 900 ms soft, 2,500 ms hard).
 pub const DEADLINE_MARGIN_MS: u64 = 1_600;
-
-/// Which side the computer plays in the TimeGo game.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "snake_case")]
-pub enum ComputerSide {
-    /// Two people play (or one person plays both sides).
-    #[default]
-    None,
-    /// The computer plays Black.
-    Black,
-    /// The computer plays White.
-    White,
-}
-
-impl ComputerSide {
-    /// Whether the computer plays `color`.
-    pub fn plays(self, color: Color) -> bool {
-        matches!(
-            (self, color),
-            (ComputerSide::Black, Color::Black) | (ComputerSide::White, Color::White)
-        )
-    }
-}
 
 /// The opponent settings of one TimeGo game (also the arguments of `timego_opponent_set`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -107,15 +81,7 @@ pub fn think_limits(ms: u64) -> SearchLimits {
 /// The limits the value of [`THINK_MS_VARIABLE`] asks for: the default limits when it is
 /// unset, an error in words when it is not a number of milliseconds from 1 to 600,000.
 pub fn think_limits_from(value: Option<&str>) -> Result<SearchLimits, String> {
-    let Some(value) = value else {
-        return Ok(SearchLimits::default());
-    };
-    match value.trim().parse::<u64>() {
-        Ok(ms) if (1..=600_000).contains(&ms) => Ok(think_limits(ms)),
-        _ => Err(format!(
-            "{THINK_MS_VARIABLE}={value} is not a number of milliseconds from 1 to 600000"
-        )),
-    }
+    Ok(think_ms_from(value)?.map_or_else(SearchLimits::default, think_limits))
 }
 
 /// Arguments of `timego_computer_move`.
@@ -210,57 +176,23 @@ pub type ComputerJob = EngineJob<TimeGoSearch>;
 
 /// The session's computer: its settings (in their file beside the save) and limits.
 pub(super) struct Computer {
-    settings: OpponentSettings,
-    file: SaveSlot,
+    pub(super) file: OpponentFile<OpponentSettings>,
     limits: SearchLimits,
 }
 
 impl Computer {
-    /// Reads the opponent settings beside the save in `data_dir`; they are used when
-    /// `saved_game` (the save was loaded), otherwise nobody is the computer. A file that
-    /// cannot be read is kept, reported, and not written until the player sets it aside.
+    /// Reads the opponent settings beside the save in `data_dir` (used only when
+    /// `saved_game`, the save was loaded).
     pub(super) fn open(data_dir: &Path, may_write: bool, saved_game: bool) -> Self {
-        let mut file = SaveSlot::new(data_dir.join(OPPONENT_FILE_NAME), may_write);
-        let settings = match file.read_json::<OpponentSettings>() {
-            Ok(Some(settings)) if saved_game => {
-                file.mark_loaded();
-                settings
-            }
-            Ok(_) => OpponentSettings::default(),
-            Err(reason) => {
-                file.mark_invalid(format!(
-                    "The saved opponent settings cannot be used: {reason}."
-                ));
-                OpponentSettings::default()
-            }
-        };
         Self {
-            settings,
-            file,
+            file: OpponentFile::open(data_dir, OPPONENT_FILE_NAME, may_write, saved_game),
             limits: SearchLimits::default(),
-        }
-    }
-
-    /// Replaces the settings and stores them (never in a secondary instance, nor over an
-    /// invalid file kept for the player). They apply to this session even when the file
-    /// cannot be written; the error says so.
-    pub(super) fn store(&mut self, settings: OpponentSettings) -> CommandResult<()> {
-        let changed = settings != self.settings;
-        self.settings = settings;
-        if !changed {
-            return Ok(());
-        }
-        let text = serde_json::to_string_pretty(&settings)
-            .map_err(|error| AppError::storage(error.to_string()))?;
-        match self.file.save(&text) {
-            SaveStatus::Failed { message } => Err(AppError::storage(message.clone())),
-            _ => Ok(()),
         }
     }
 
     /// The settings.
     pub(super) fn settings(&self) -> OpponentSettings {
-        self.settings
+        *self.file.settings()
     }
 }
 
@@ -274,7 +206,7 @@ impl TimeGoSession {
     /// search is cancelled (it was started for the old settings).
     pub fn set_opponent(&mut self, settings: OpponentSettings) -> CommandResult<TimeGoView> {
         self.session.jobs().cancel();
-        self.computer.store(settings)?;
+        self.computer.file.store(settings)?;
         Ok(self.view())
     }
 
@@ -286,14 +218,7 @@ impl TimeGoSession {
     /// Sets the invalid opponent settings file aside (renamed, kept) so they are saved
     /// again; only on the player's confirmation, through `app_set_aside_invalid`.
     pub fn set_aside_opponent_file(&mut self) -> CommandResult<()> {
-        self.computer
-            .file
-            .set_aside_invalid(crate::host::unix_stamp())
-            .map_err(|error| AppError::storage(format!("cannot set the file aside: {error}")))?;
-        let settings = self.computer.settings;
-        // Written again at once, so the file holds what this game uses.
-        self.computer.settings = OpponentSettings::default();
-        self.computer.store(settings)
+        self.computer.file.set_aside_invalid()
     }
 
     /// Replaces the limits of every later computer move (the default: 900 ms soft budget,
@@ -314,7 +239,7 @@ impl TimeGoSession {
                 "there is no move for the computer: the game has ended or reached its action limit",
             ));
         }
-        let (level, limits) = (self.computer.settings.level, self.computer.limits);
+        let (level, limits) = (self.computer.settings().level, self.computer.limits);
         self.session
             .job_start(args.replace_future, |game| TimeGoSearch {
                 game: game.clone(),
@@ -425,7 +350,7 @@ impl TimeGoSession {
             && !viewed.action_limit_reached()
             && viewed
                 .side_to_move()
-                .is_some_and(|player| self.computer.settings.computer.plays(player))
+                .is_some_and(|player| self.computer.settings().computer.plays(player))
     }
 
     /// Whether a computer move is running.
@@ -440,6 +365,7 @@ mod tests {
     use crate::test_dir::TestDir;
     use crate::timego::test_support::{self, new_game, place, saved};
     use crate::timego::{ReviewArgs, SAVE_FILE_NAME};
+    use canon_engine::go::Color;
     use std::sync::atomic::Ordering;
 
     /// A reproducible search: a fixed work budget and seed, with a generous deadline that
