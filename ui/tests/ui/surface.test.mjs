@@ -208,6 +208,8 @@ describe('Go on three surfaces', () => {
       app = await suite.open({ viewport: { width: 1280, height: 800 }, hash: '#/surface', dataDir });
       page = app.page;
       await page.getByTestId('surface-screen').waitFor();
+      // The Study tab is enabled once the saved study has been read back.
+      await page.locator('input[name="surface-tab"][value="study"]:not([disabled])').waitFor();
       await page.getByRole('radio', { name: 'Study' }).check({ force: true });
       assert.equal(await page.getByTestId('study-label').innerText(), label);
       // The study is on the Möbius strip while the game is on genus two: its board is drawn too.
