@@ -18,6 +18,7 @@ pub mod records;
 pub mod rules;
 pub mod search;
 pub mod sgf;
+pub mod square;
 pub mod symmetry;
 pub mod topology;
 pub mod words;
