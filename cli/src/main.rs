@@ -3,6 +3,10 @@
 //! `run(args) -> ExitCode` entry point; this file only dispatches.
 
 mod chess;
+mod go;
+mod go_gtp;
+mod go_match;
+mod go_think;
 mod input;
 mod match_score;
 mod surface;
@@ -25,6 +29,8 @@ commands:
   surface check|legal|graph|match
                               Go on three surfaces: check records, list legal points,
                               print a playing graph, match search levels (canon surface help)
+  go gtp|match                Go on square boards: a GTP engine, matches against GTP
+                              programs (canon go help)
   help                        this text
 
 FILE may be - for standard input. Exit status: 0 success, 1 rejected input, 2 usage.";
@@ -38,6 +44,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some("surface") => surface::run(rest),
+        Some("go") => go::run(rest),
         Some("timego") => timego::run(rest),
         Some("tcecp") => tcecp::run(rest),
         Some("chess") => chess::run(rest),
