@@ -219,6 +219,10 @@ struct Tally {
     opponent_resigned: u32,
     move_limit: u32,
     aborted: u32,
+    /// Our searched moves and their playouts, for the playouts-per-move figure (with
+    /// `--seconds` it shows how much the machine allowed).
+    searched_moves: u64,
+    playouts: u64,
 }
 
 /// Runs `canon go match …` with the arguments after `match`.
@@ -244,7 +248,7 @@ pub fn run(args: &[String]) -> ExitCode {
     let mut tally = Tally::default();
     for game in 0..settings.games {
         let we_are_black = game % 2 == 0;
-        let ending = match play(&settings, &mut opponent, game, we_are_black) {
+        let ending = match play(&settings, &mut opponent, game, we_are_black, &mut tally) {
             Ok(ending) => ending,
             Err(message) => {
                 eprintln!("canon go match: game {}: {message}", game + 1);
@@ -290,12 +294,13 @@ pub fn run(args: &[String]) -> ExitCode {
             }
         }
         eprintln!(
-            "game {}/{}: canon {} : {} ({detail}) | {}",
+            "game {}/{}: canon {} : {} ({detail}) | {} | {} playouts per move so far",
             game + 1,
             settings.games,
             if we_are_black { "black" } else { "white" },
             verdict.map_or("-".to_string(), |w| format!("{w:?}")),
             tally.score.progress(),
+            tally.playouts / tally.searched_moves.max(1),
         );
     }
     let score = tally.score;
@@ -314,7 +319,7 @@ pub fn run(args: &[String]) -> ExitCode {
         100.0 * high
     );
     println!(
-        "{{\"games\": {}, \"a_wins\": {}, \"b_wins\": {}, \"draws\": {}, \"a_score\": {:.4}, \"low\": {low:.4}, \"high\": {high:.4}, \"wins_as_black\": {}, \"wins_as_white\": {}, \"opponent_illegal\": {}, \"opponent_resigned\": {}, \"move_limit\": {}, \"aborted\": {}}}",
+        "{{\"games\": {}, \"a_wins\": {}, \"b_wins\": {}, \"draws\": {}, \"a_score\": {:.4}, \"low\": {low:.4}, \"high\": {high:.4}, \"wins_as_black\": {}, \"wins_as_white\": {}, \"opponent_illegal\": {}, \"opponent_resigned\": {}, \"move_limit\": {}, \"aborted\": {}, \"playouts_per_move\": {}}}",
         score.games(),
         score.a_wins,
         score.b_wins,
@@ -326,6 +331,7 @@ pub fn run(args: &[String]) -> ExitCode {
         tally.opponent_resigned,
         tally.move_limit,
         tally.aborted,
+        tally.playouts / tally.searched_moves.max(1),
     );
     ExitCode::SUCCESS
 }
@@ -343,6 +349,7 @@ fn play(
     opponent: &mut Opponent,
     game: u32,
     we_are_black: bool,
+    tally: &mut Tally,
 ) -> Result<Ending, String> {
     let size = settings.size;
     let mut line = SquareGame::new(size, settings.komi_half_points).expect("checked when parsing");
@@ -357,7 +364,14 @@ fn play(
         }
         let ours = (color == Color::Black) == we_are_black;
         if ours {
-            let action = settings.thinking.choose(&line, u64::from(game))?;
+            let action = match settings.thinking.think(&line, u64::from(game))? {
+                Some(report) => {
+                    tally.searched_moves += 1;
+                    tally.playouts += u64::from(report.playouts);
+                    report.best
+                }
+                None => Action::Pass,
+            };
             line.apply(action)
                 .map_err(|error| format!("our search chose an illegal move: {error}"))?;
             let vertex = vertex_name(action, size);

@@ -197,6 +197,8 @@ fn a_match_against_our_own_gtp_engine_reports_every_game() {
         "our own engine plays by our rules"
     );
     assert_eq!(count("aborted"), 0);
+    // Without --seconds every search spends its whole budget.
+    assert_eq!(count("playouts_per_move"), 100);
     assert_eq!(
         count("wins_as_black") + count("wins_as_white"),
         count("a_wins")
