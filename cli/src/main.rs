@@ -10,6 +10,7 @@ mod go_think;
 mod input;
 mod match_score;
 mod surface;
+mod surface_komi;
 mod surface_match;
 mod tcecp;
 mod timego;
@@ -26,9 +27,10 @@ commands:
                               play opponent levels against each other (docs/strength.md)
   tcecp                       Time Chess engine speaking TCECP on stdin/stdout
   chess <subcommand>          Time Chess records, perft and branching statistics
-  surface check|legal|graph|match
+  surface check|legal|graph|match|komi
                               Go on three surfaces: check records, list legal points,
-                              print a playing graph, match search levels (canon surface help)
+                              print a playing graph, match search levels, self-play
+                              komi study (canon surface help)
   go gtp|match                Go on square boards: a GTP engine, matches against GTP
                               programs (canon go help)
   help                        this text

@@ -12,6 +12,7 @@ pub mod game;
 pub mod geometry;
 pub mod graphs;
 pub mod inspect;
+pub mod komi;
 pub mod layout;
 pub mod playout;
 pub mod records;
@@ -32,5 +33,6 @@ pub use game::{
 };
 pub use geometry::{Coord, Crossing, Direction, Surface};
 pub use inspect::{inspect_board, Certificate, Eye, Inspection};
+pub use komi::{measured_komi, MeasuredKomi};
 pub use rules::{Action, Area, EndReason, Outcome, Rejection, Score, Winner, RULES_ID};
 pub use words::{refusal, Refusal};
