@@ -159,7 +159,11 @@ impl Opponent {
             reply.push(line);
         }
         let first = reply[0].clone();
-        let body = first[1..].trim_start_matches(|c: char| c.is_ascii_digit());
+        // Past the '=' or '?' (any other first character is refused below).
+        let body = first
+            .get(1..)
+            .unwrap_or("")
+            .trim_start_matches(|c: char| c.is_ascii_digit());
         let text = std::iter::once(body.trim())
             .chain(reply[1..].iter().map(String::as_str))
             .collect::<Vec<_>>()

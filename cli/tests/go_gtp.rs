@@ -259,6 +259,42 @@ fn an_opponent_that_breaks_the_rules_forfeits() {
 }
 
 #[test]
+fn an_opponent_outside_the_protocol_stops_the_match_with_a_message() {
+    let dir = std::env::temp_dir().join(format!("canon-go-garbage-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("garbage.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\nwhile read line; do printf '\\303\\251t\\303\\251\\n\\n'; done\n",
+    )
+    .unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let opponent = script.to_string_lossy().to_string();
+    let output = canon(
+        &[
+            "go",
+            "match",
+            "--opponent",
+            &opponent,
+            "--games",
+            "1",
+            "--size",
+            "5",
+        ],
+        "",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("not a GTP response"), "{stderr}");
+}
+
+#[test]
 fn match_arguments_are_checked() {
     for (args, message) in [
         (vec!["--games", "2"], "--opponent"),
