@@ -5,7 +5,9 @@
 //! ([`topology`]) and the symmetries ([`symmetry`]) are derived. Play happens on the shared
 //! Go core ([`crate::go`]); this module adds the surfaces' rules: positional superko over
 //! the full history, passes, resignation, area scoring with half-point komi, studies,
-//! analyses, editor diagrams and their record formats.
+//! analyses, editor diagrams and their record formats. [`square`] plays plain square
+//! boards under the same rules (for measuring the search against GTP programs), and
+//! [`komi`] holds the fair komi measured by self-play.
 
 mod api;
 pub mod game;

@@ -164,8 +164,9 @@ impl SquareGame {
         Score::new(self.area(), self.komi_half_points)
     }
 
-    /// The index of the earlier coloring a legal-looking placement at `at` would repeat,
-    /// with the board after it; `Err` for occupied, suicide or off-board points.
+    /// The board after a placement at `at` by the player to move (its captures appended
+    /// to `captured`), or why the rules refuse it (off board, occupied, suicide, or a
+    /// repetition of an earlier coloring, compared in full).
     fn placed(&self, at: Point, captured: &mut Vec<Point>) -> Result<Board, Rejection> {
         let preview = self
             .board
