@@ -3,9 +3,14 @@
 //! `run(args) -> ExitCode` entry point; this file only dispatches.
 
 mod chess;
+mod go;
+mod go_gtp;
+mod go_match;
+mod go_think;
 mod input;
 mod match_score;
 mod surface;
+mod surface_komi;
 mod surface_match;
 mod tcecp;
 mod timego;
@@ -22,9 +27,12 @@ commands:
                               play opponent levels against each other (docs/strength.md)
   tcecp                       Time Chess engine speaking TCECP on stdin/stdout
   chess <subcommand>          Time Chess records, perft and branching statistics
-  surface check|legal|graph|match
+  surface check|legal|graph|match|komi
                               Go on three surfaces: check records, list legal points,
-                              print a playing graph, match search levels (canon surface help)
+                              print a playing graph, match search levels, self-play
+                              komi study (canon surface help)
+  go gtp|match                Go on square boards: a GTP engine, matches against GTP
+                              programs (canon go help)
   help                        this text
 
 FILE may be - for standard input. Exit status: 0 success, 1 rejected input, 2 usage.";
@@ -38,6 +46,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some("surface") => surface::run(rest),
+        Some("go") => go::run(rest),
         Some("timego") => timego::run(rest),
         Some("tcecp") => tcecp::run(rest),
         Some("chess") => chess::run(rest),

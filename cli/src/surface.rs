@@ -10,20 +10,23 @@ use std::io::Write;
 
 use crate::input::read_limited;
 
-const USAGE: &str = "usage: canon surface check FILE | legal FILE | graph GRAPH-ID | match …
+const USAGE: &str =
+    "usage: canon surface check FILE | legal FILE | graph GRAPH-ID | match … | komi …
   check FILE      replay a surface-go-game, -study, -analysis or -replay document and
                   print its recomputed snapshot (FILE may be - for standard input)
   legal FILE      print the sorted legal placement points for the player to move after
                   all actions ([] once ended)
   graph GRAPH-ID  print {\"points\": N, \"neighbors\": [[...], ...]} for go-mobius-9x11-v1,
                   go-klein-9x18-v1 or go-genus2-staircase-9x9-v1
-  match …         play search levels against each other (canon surface match --help)";
+  match …         play search levels against each other (canon surface match --help)
+  komi …          self-play study of a surface's fair komi (canon surface komi --help)";
 
 /// Runs `canon surface ARGS`.
 pub fn run(args: &[String]) -> ExitCode {
     let words: Vec<&str> = args.iter().map(String::as_str).collect();
     match words.as_slice() {
         ["match", ..] => crate::surface_match::run(&args[1..]),
+        ["komi", ..] => crate::surface_komi::run(&args[1..]),
         ["check", file] => report(load_line(file).map(|line| to_json(&Snapshot::of(&line)))),
         ["legal", file] => report(load_line(file).map(|line| to_json(&line.legal_placements()))),
         ["graph", id] => report(graph_json(id)),

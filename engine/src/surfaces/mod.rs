@@ -5,19 +5,23 @@
 //! ([`topology`]) and the symmetries ([`symmetry`]) are derived. Play happens on the shared
 //! Go core ([`crate::go`]); this module adds the surfaces' rules: positional superko over
 //! the full history, passes, resignation, area scoring with half-point komi, studies,
-//! analyses, editor diagrams and their record formats.
+//! analyses, editor diagrams and their record formats. [`square`] plays plain square
+//! boards under the same rules (for measuring the search against GTP programs), and
+//! [`komi`] holds the fair komi measured by self-play.
 
 mod api;
 pub mod game;
 pub mod geometry;
 pub mod graphs;
 pub mod inspect;
+pub mod komi;
 pub mod layout;
 pub mod playout;
 pub mod records;
 pub mod rules;
 pub mod search;
 pub mod sgf;
+pub mod square;
 pub mod symmetry;
 pub mod topology;
 pub mod words;
@@ -31,5 +35,6 @@ pub use game::{
 };
 pub use geometry::{Coord, Crossing, Direction, Surface};
 pub use inspect::{inspect_board, Certificate, Eye, Inspection};
+pub use komi::{measured_komi, MeasuredKomi};
 pub use rules::{Action, Area, EndReason, Outcome, Rejection, Score, Winner, RULES_ID};
 pub use words::{refusal, Refusal};

@@ -1,0 +1,108 @@
+//! The fair komi of each surface as measured by self-play (`canon surface komi`), so the
+//! new-game dialog can offer it beside the rules' 0.5 and say where it comes from. The
+//! method, the commands, the sample sizes and their caveats are in `docs/strength.md`
+//! ("Komi for each surface"); these are small samples, not settled values.
+
+use serde::Serialize;
+
+use super::geometry::Surface;
+
+/// A measured fair komi with the sample behind it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SurfaceMeasuredKomi"))]
+#[serde(rename_all = "camelCase")]
+pub struct MeasuredKomi {
+    /// The fair komi in half points (the median area margin, rounded to a half point).
+    pub komi_half_points: i32,
+    /// Self-play games in the sample.
+    pub games: u32,
+    /// Playouts per move of the search that played them.
+    pub playouts: u32,
+    /// The study komi the games were played at, in half points.
+    pub study_komi_half_points: i32,
+    /// Lower end of the 95% order-statistic interval of the median margin, half points.
+    pub low_half_points: i32,
+    /// Upper end of that interval, half points.
+    pub high_half_points: i32,
+}
+
+impl MeasuredKomi {
+    /// The komi in points.
+    pub fn komi(&self) -> f32 {
+        self.komi_half_points as f32 / 2.0
+    }
+
+    /// The 95% interval in points.
+    pub fn interval(&self) -> (f32, f32) {
+        (
+            self.low_half_points as f32 / 2.0,
+            self.high_half_points as f32 / 2.0,
+        )
+    }
+}
+
+/// The measured fair komi of `surface` (docs/strength.md, "Komi for each surface"), or
+/// `None` when it has not been measured.
+pub fn measured_komi(surface: Surface) -> Option<MeasuredKomi> {
+    MEASURED
+        .iter()
+        .find(|(measured, _)| *measured == surface)
+        .map(|&(_, komi)| komi)
+}
+
+/// The table of docs/strength.md: the komi-0 self-play runs (`steady`, 20 games each)
+/// whose estimate a second run at that komi did not refute. The Klein bottle's estimate
+/// (−9) was refuted (Black scored 90% at −9), so it has no entry.
+const MEASURED: [(Surface, MeasuredKomi); 2] = [
+    (
+        Surface::Mobius,
+        MeasuredKomi {
+            komi_half_points: 14,
+            games: 20,
+            playouts: 2_000,
+            study_komi_half_points: 0,
+            low_half_points: -6,
+            high_half_points: 30,
+        },
+    ),
+    (
+        Surface::Genus2,
+        MeasuredKomi {
+            komi_half_points: 2,
+            games: 20,
+            playouts: 2_000,
+            study_komi_half_points: 0,
+            low_half_points: -32,
+            high_half_points: 44,
+        },
+    ),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::surfaces::rules::check_komi;
+
+    #[test]
+    fn measured_komi_are_half_points_inside_their_interval_and_allowed_by_the_rules() {
+        assert!(Surface::ALL.iter().any(|&s| measured_komi(s).is_some()));
+        for surface in Surface::ALL {
+            let Some(measured) = measured_komi(surface) else {
+                continue;
+            };
+            assert_eq!((measured.komi() * 2.0).fract(), 0.0, "{surface:?}");
+            assert_eq!(
+                measured.komi() * 2.0,
+                measured.komi_half_points as f32,
+                "a multiple of 0.5"
+            );
+            let (low, high) = measured.interval();
+            assert!(
+                low <= measured.komi() && measured.komi() <= high,
+                "{surface:?}"
+            );
+            assert!(measured.games >= 6, "an interval needs six games");
+            assert!(check_komi(surface, i64::from(measured.komi_half_points)).is_ok());
+        }
+    }
+}
