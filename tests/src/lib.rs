@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+pub mod chess;
 pub mod surface;
 
 /// Identifier of the app (`tauri.conf.json`), which names its data directory.
@@ -456,6 +457,35 @@ pub async fn wait_gone(client: &Client, css: &str) {
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+}
+
+/// Presses and releases `key` (a WebDriver key code such as `Key::Left`'s).
+pub async fn press(client: &Client, key: char) {
+    use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+    let keys = KeyActions::new("keyboard".into())
+        .then(KeyAction::Down { value: key })
+        .then(KeyAction::Up { value: key });
+    client
+        .perform_actions(keys)
+        .await
+        .unwrap_or_else(|error| panic!("press {key:?}: {error:?}"));
+    client.release_actions().await.expect("release the keys");
+}
+
+/// Sets a text field's value as a paste does, so the page sees the input.
+pub async fn paste_into(client: &Client, test_id: &str, text: &str) {
+    let field = by_test_id(client, test_id).await;
+    client
+        .execute(
+            "arguments[0].value = arguments[1]; \
+             arguments[0].dispatchEvent(new Event('input', { bubbles: true }));",
+            vec![
+                serde_json::to_value(&field).expect("element reference"),
+                text.into(),
+            ],
+        )
+        .await
+        .unwrap_or_else(|error| panic!("paste into {test_id}: {error:?}"));
 }
 
 /// Presses `key` with Control held (and Shift too when `shift`), as a player's shortcut.

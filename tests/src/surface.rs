@@ -173,35 +173,6 @@ pub async fn focused_point(client: &Client) -> Option<usize> {
         .and_then(|text| text.parse().ok())
 }
 
-/// Presses and releases `key` (a WebDriver key code such as `Key::Left`'s).
-pub async fn press(client: &Client, key: char) {
-    use fantoccini::actions::{InputSource, KeyAction, KeyActions};
-    let keys = KeyActions::new("keyboard".into())
-        .then(KeyAction::Down { value: key })
-        .then(KeyAction::Up { value: key });
-    client
-        .perform_actions(keys)
-        .await
-        .unwrap_or_else(|error| panic!("press {key:?}: {error:?}"));
-    client.release_actions().await.expect("release the keys");
-}
-
-/// Sets a text field's value as a paste does, so the page sees the input.
-pub async fn paste_into(client: &Client, test_id: &str, text: &str) {
-    let field = by_test_id(client, test_id).await;
-    client
-        .execute(
-            "arguments[0].value = arguments[1]; \
-             arguments[0].dispatchEvent(new Event('input', { bubbles: true }));",
-            vec![
-                serde_json::to_value(&field).expect("element reference"),
-                text.into(),
-            ],
-        )
-        .await
-        .unwrap_or_else(|error| panic!("paste into {test_id}: {error:?}"));
-}
-
 /// The game as the engine plays it, next to the app: every move the test makes on screen
 /// is applied here too, so the expected board, captures, repetitions and score come from
 /// the rules.

@@ -225,6 +225,33 @@ describe('Time Chess screen', () => {
     await app.close();
   });
 
+  it('says in words that a braindead traveller was steamrollered', async () => {
+    const app = await suite.open({ hash: PAGE });
+    const { page, bridge } = app;
+    await page.getByTestId('chess-board').waitFor();
+    // The knight goes back to d5 at turn 2; the black pawn entered d5 at turn 3, so the
+    // knight rising from its landing meets it there and is destroyed.
+    const line = ['g1t0f3t0', 'd7t1d6t1', 'f3t2e5t2', 'd6t3d5t3', 'e5t4d5t2'];
+    for (const [i, mv] of line.entries()) {
+      await typeMove(page, mv);
+      await waitForMoves(page, i + 1);
+    }
+    const announcer = page.getByTestId('announcer');
+    await announcer.filter({ hasText: 'steamrollered' }).waitFor();
+    assert.equal(
+      await announcer.innerText(),
+      'White knight from e5 at turn 4 to d5 at turn 2. travels back to turn 2. the White knight on d5 at turn 3 is steamrollered by the Black pawn. Black to move.',
+    );
+    const steamrolled = (await bridge.call('chess_open', {})).ok.screen.lastMove.consequences.find((c) => c.type === 'steamrolled');
+    assert.equal(steamrolled.at, 'd5t3', 'the words name where the engine destroyed it');
+    assert.match(await page.getByTestId('move-list').locator('li').nth(4).innerText(), /the White knight on d5 at turn 3 is steamrollered by the Black pawn/);
+    assert.match(await page.getByTestId('timeline').locator('[data-turn="3"]').textContent(), /1 steamrollered/);
+    // The knight is nowhere in the present: the pawn that entered stands on d5.
+    assert.equal(await page.getByTestId('chess-board').locator('[data-square="d5"]').getAttribute('data-piece'), 'black-pawn');
+    assert.deepEqual(app.problems, []);
+    await app.close();
+  });
+
   it('shows and says a check, with the line that attacks the king', async () => {
     const app = await suite.open({ hash: PAGE });
     const { page } = app;
