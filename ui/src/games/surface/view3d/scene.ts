@@ -93,6 +93,8 @@ export class SurfaceScene {
   /** What each point's instances were last set to (stone, marks): a move rewrites only the
    * instances of the points it changed. Emptied when the colours change. */
   private drawn: string[] = [];
+  /** The hover stone last drawn: point and colour, or '' when hidden. */
+  private drawnGhost = '';
   /** Point at chart position `sheet,x,y`, for picking by the face a ray hits. */
   private readonly atChart = new Map<string, number>();
 
@@ -264,6 +266,7 @@ export class SurfaceScene {
     (this.materials.boundary as THREE.MeshBasicMaterial).color.set(c.boundary);
     this.seamMaterials.forEach((m, k) => m.color.set(c.seams[this.seamColours[k] % c.seams.length] ?? c.line));
     this.drawn = [];
+    this.drawnGhost = '-';
     this.update(this.state);
   }
 
@@ -312,12 +315,19 @@ export class SurfaceScene {
       }
     const h = state.hover;
     const ghostShown = h !== null && state.hoverColor !== null && (state.board[h] ?? 0) === 0;
-    this.ghost.visible = ghostShown;
-    if (ghostShown && h !== null) {
-      this.placement(h, 1).decompose(this.ghost.position, this.ghost.quaternion, this.ghost.scale);
-      (this.materials.ghost as THREE.MeshStandardMaterial).color.set(state.hoverColor === 2 ? this.colours.white : this.colours.black);
+    const ghost = ghostShown ? `${h}/${state.hoverColor}` : '';
+    if (ghost !== this.drawnGhost) {
+      this.drawnGhost = ghost;
+      changed = true;
+      this.ghost.visible = ghostShown;
+      if (ghostShown && h !== null) {
+        this.placement(h, 1).decompose(this.ghost.position, this.ghost.quaternion, this.ghost.scale);
+        (this.materials.ghost as THREE.MeshStandardMaterial).color.set(state.hoverColor === 2 ? this.colours.white : this.colours.black);
+      }
     }
-    this.requestRender();
+    // Nothing drawn changed (a focus that shows no ring, the same position again): no frame,
+    // which on a slow GPU would hold up the answer to the move.
+    if (changed) this.requestRender();
   }
 
   /** The marks drawn on each point (the test hook: hovering a stone lights its chain). */
