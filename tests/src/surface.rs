@@ -244,3 +244,117 @@ pub async fn click_button(client: &Client, id: &str) {
     let css = format!("[data-testid=\"{id}\"]:not([disabled])");
     crate::click_when_free(client, &css).await;
 }
+
+/// One point of the 3D view as the page's `window.__scene` hook reports it.
+#[derive(Debug, Clone, Copy)]
+pub struct ScenePoint {
+    /// Position in CSS pixels relative to the viewport (where a pointer action goes).
+    pub x: f64,
+    /// See `x`.
+    pub y: f64,
+    /// Inside the canvas and the first thing a click there reaches.
+    pub visible: bool,
+}
+
+/// Shows the 3D view and waits until it has drawn a frame (WebGL under Xvfb works: see
+/// `shared/notes/3d-here.md`).
+pub async fn show_space_view(client: &Client) {
+    choose(client, "surface-view", "3D").await;
+    wait_css(
+        client,
+        ".views[data-view=\"space\"] .view3d[data-state=\"none\"] canvas",
+    )
+    .await;
+    let deadline = Instant::now() + UI_TIMEOUT;
+    loop {
+        let frames = client
+            .execute(
+                "return window.__scene ? window.__scene.frames() : 0;",
+                vec![],
+            )
+            .await
+            .expect("read the 3D view's frames");
+        if frames.as_u64().unwrap_or(0) > 0 {
+            return;
+        }
+        assert!(Instant::now() < deadline, "the 3D view never drew a frame");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Every point of the 3D view, where it is drawn now.
+pub async fn scene_points(client: &Client) -> Vec<ScenePoint> {
+    let points = client
+        .execute("return window.__scene.points();", vec![])
+        .await
+        .expect("read the 3D view's points");
+    points
+        .as_array()
+        .expect("an array of points")
+        .iter()
+        .map(|p| ScenePoint {
+            x: p["x"].as_f64().expect("a numeric x"),
+            y: p["y"].as_f64().expect("a numeric y"),
+            visible: p["visible"].as_bool().expect("a visibility"),
+        })
+        .collect()
+}
+
+/// The colour code (0 empty, 1 black, 2 white) of every stone instance the 3D view draws,
+/// read from the instances' colours (`#161616` black, `#f4f3ee` white, none when empty).
+pub async fn scene_colors(client: &Client) -> Vec<u8> {
+    let stones = client
+        .execute("return window.__scene.stones();", vec![])
+        .await
+        .expect("read the 3D view's stones");
+    stones
+        .as_array()
+        .expect("an array of stone colours")
+        .iter()
+        .map(|colour| match colour.as_str() {
+            None => 0,
+            Some("#161616") => 1,
+            Some("#f4f3ee") => 2,
+            Some(other) => panic!("a stone of an unknown colour {other}"),
+        })
+        .collect()
+}
+
+/// Waits until the 3D view's stone instances show `board`.
+pub async fn wait_scene_board(client: &Client, board: &[u8]) {
+    let deadline = Instant::now() + UI_TIMEOUT;
+    loop {
+        let shown = scene_colors(client).await;
+        if shown == board {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the 3D view shows {shown:?}, expected {board:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Presses and releases the left button at viewport position (`x`, `y`), as a player's
+/// click: the canvas, not an element, is what is clicked.
+pub async fn click_at(client: &Client, x: f64, y: f64) {
+    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+    let click = MouseActions::new("pointer".into())
+        .then(PointerAction::MoveTo {
+            duration: None,
+            x: x.round(),
+            y: y.round(),
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    client
+        .perform_actions(click)
+        .await
+        .unwrap_or_else(|error| panic!("click at ({x}, {y}): {error:?}"));
+    client.release_actions().await.expect("release the pointer");
+}

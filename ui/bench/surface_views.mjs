@@ -1,7 +1,8 @@
-// Time from a click to the updated board in the flat and tiled views of the surfaces
+// Time from a click to the updated board in the flat, tiled and 3D views of the surfaces
 // screen, at move 150 of a Klein bottle game, in headless Chromium on the real backend
 // (the IPC bridge the UI tests use). Each sample clicks an empty legal point and waits
-// for that point's stone to be drawn and the next frame to be painted.
+// for that point's stone to be drawn and the next frame to be painted (in 3D: for its
+// stone instance to be coloured and a frame drawn).
 //
 //   npm run build && node bench/surface_views.mjs [samples]
 //
@@ -75,11 +76,50 @@ await page.evaluate(() => {
 });
 
 const results = {};
-for (const view of ['flat', 'tiled']) {
-  await page.getByRole('radio', { name: view === 'flat' ? 'Flat' : 'Tiled' }).check({ force: true });
+const LABELS = { flat: 'Flat', tiled: 'Tiled', space: '3D' };
+// The 3D view first: it clicks only points in sight, and they fill up as the game goes on.
+for (const view of ['space', 'flat', 'tiled']) {
+  await page.getByRole('radio', { name: LABELS[view] }).check({ force: true });
   await page.locator(`[data-view="${view}"]`).waitFor();
   const tiling = await call(app, 'surface_tiling', { surface: KLEIN });
   const samples = [];
+  if (view === 'space') {
+    // The 3D view: a press and release on the canvas where the scene hook draws an empty
+    // legal point; done when that point's stone instance has its colour and a frame is drawn.
+    await page.waitForFunction(() => window.__scene && window.__scene.frames() > 0);
+    await page.waitForTimeout(300);
+    for (let k = 0; k < SAMPLES; k++) {
+      const { game } = await call(app, 'surface_open');
+      const points = await page.evaluate(() => window.__scene.points());
+      let point = null;
+      for (const [p, at] of points.entries()) {
+        if (!at.visible || game.board[p] !== 0) continue;
+        if ((await call(app, 'surface_explain', { line: 'game', point: p })).message === null) {
+          point = p;
+          break;
+        }
+      }
+      if (point === null) break;
+      samples.push(
+        await page.evaluate(async ({ point, x, y }) => {
+          const canvas = document.querySelector('.view3d canvas');
+          const frames = window.__scene.frames();
+          const start = performance.now();
+          const init = { bubbles: true, clientX: x, clientY: y, pointerId: 1, pointerType: 'mouse', button: 0, isPrimary: true };
+          canvas.dispatchEvent(new PointerEvent('pointerdown', init));
+          canvas.dispatchEvent(new PointerEvent('pointerup', init));
+          await new Promise((done) => {
+            const check = () => (window.__scene.stones()[point] !== null && window.__scene.frames() > frames ? done() : requestAnimationFrame(check));
+            check();
+          });
+          const end = performance.now();
+          return { total: end - start, screen: end - window.__answeredAt };
+        }, { point, x: points[point].x, y: points[point].y }),
+      );
+    }
+    results[view] = samples;
+    continue;
+  }
   for (let k = 0; k < SAMPLES; k++) {
     const point = await legalPoint(app, random);
     const cell = view === 'flat' ? point : tiling.real.findIndex((r, c) => r === point && !tiling.copies[tiling.copy[c]].home);

@@ -285,6 +285,145 @@ describe('Go on three surfaces', () => {
     }
   });
 
+  it("describes the 3D view's focused point with its neighbours and seams, and moves and plays by keyboard", async () => {
+    const app = await suite.open({ viewport: { width: 1280, height: 800 }, hash: '#/surface' });
+    const { page } = app;
+    await page.getByTestId('surface-screen').waitFor();
+    await newGame(page, MOBIUS);
+    const layout = await backend(app, 'surface_layout', { surface: MOBIUS });
+    const name = (p) => layout.points[p].name;
+    const DIRECTION = { n: 'north', e: 'east', s: 'south', w: 'west' };
+    await open3d(page);
+    const live = page.getByTestId('view3d-focus');
+    await page.locator('.view3d').focus();
+    await page.keyboard.press('Home');
+    await page.locator('.view3d[data-focus="0"]').waitFor();
+
+    // a1 lies on the strip's bottom edge, and its western neighbour across the twisted seam.
+    const a1 = layout.points[0].neighbours;
+    assert.equal(a1.s, null, 'a1 is on the edge');
+    await live.filter({ hasText: `west ${name(a1.w)}, empty (across a seam)` }).waitFor();
+    const words = await live.innerText();
+    assert.ok(words.startsWith(`${name(0)}, empty`), words);
+    assert.ok(words.includes(`north ${name(a1.n)}, empty;`), words);
+    assert.ok(words.includes(`east ${name(a1.e)}, empty;`), words);
+    assert.ok(words.includes('south: none, the edge'), words);
+    assert.equal(words.match(/across a seam/g)?.length, 1, 'only the western step crosses a seam');
+
+    // The arrow key follows the engine across the seam; the way back is across it too.
+    await page.keyboard.press('ArrowLeft');
+    await page.locator(`.view3d[data-focus="${a1.w}"]`).waitFor();
+    const back = Object.entries(layout.points[a1.w].neighbours).find(([, q]) => q === 0)?.[0];
+    assert.ok(back, 'a1 is a neighbour of its western neighbour');
+    await live.filter({ hasText: `${DIRECTION[back]} ${name(0)}, empty (across a seam)` }).waitFor();
+    assert.ok((await live.innerText()).startsWith(`${name(a1.w)}, empty`));
+
+    // Two steps along the strip's width (towards its middle), each to the engine's
+    // neighbour, then Enter plays there.
+    const [d, key] = layout.points[a1.w].neighbours.n !== null ? ['n', 'ArrowUp'] : ['s', 'ArrowDown'];
+    const up = layout.points[layout.points[a1.w].neighbours[d]].neighbours[d];
+    assert.ok(up !== null && up !== undefined);
+    await page.keyboard.press(key);
+    await page.keyboard.press(key);
+    await page.locator(`.view3d[data-focus="${up}"]`).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('surface-turn').filter({ hasText: 'White to play' }).waitFor();
+    const game = (await backend(app, 'surface_open')).game;
+    assert.equal(game.board[up], 1, `Black's stone is on ${name(up)}`);
+    assert.equal(game.board.filter((c) => c !== 0).length, 1);
+    await live.filter({ hasText: `${name(up)}, Black` }).waitFor();
+    await page.waitForFunction((k) => window.__scene.stones()[k] === '#161616', up);
+    await shot(page, 'surface-3d-keyboard-focus');
+    assert.deepEqual(app.problems, []);
+    await app.close();
+  });
+
+  it('draws the 3D stones big enough to tap on a phone, and a tap plays where the stone is drawn', async () => {
+    for (const surface of [MOBIUS, KLEIN, GENUS2]) {
+      const app = await suite.open({ viewport: { width: 390, height: 844 }, hash: '#/surface' });
+      const { page } = app;
+      await page.getByTestId('surface-screen').waitFor();
+      await newGame(page, surface);
+      await page.getByRole('radio', { name: '3D' }).check({ force: true });
+      await page.locator('.view3d').scrollIntoViewIfNeeded();
+      await open3d(page);
+      // The view may refit once the page settles: ask where the points are afterwards.
+      await page.waitForTimeout(300);
+      const visible = (await page.evaluate(() => window.__scene.points())).map((p, k) => ({ ...p, k })).filter((p) => p.visible);
+      const sizes = visible.map((p) => p.size).sort((a, b) => a - b);
+      const median = sizes[Math.floor(sizes.length / 2)];
+      // WCAG 2.5.8 asks for 24 CSS px targets; the view aims at 30.
+      assert.ok(median >= 24, `${NAMES[surface]}: the median stone in sight is ${median?.toFixed(1)} px`);
+      assert.ok(visible.length >= 20, `${NAMES[surface]}: ${visible.length} points in sight`);
+      const target = visible.reduce((best, p) => (p.size > best.size ? p : best));
+      await page.touchscreen.tap(target.x, target.y);
+      await page.getByTestId('surface-turn').filter({ hasText: 'White to play' }).waitFor();
+      assert.equal((await backend(app, 'surface_open')).game.board[target.k], 1);
+      assert.deepEqual(app.problems, []);
+      await app.close();
+    }
+  });
+
+  it('zooms the tiled view with a two-finger pinch at phone size, pans with a finger and never plays on either', async () => {
+    const app = await suite.open({ viewport: { width: 390, height: 844 }, hash: '#/surface' });
+    const { page } = app;
+    await page.getByTestId('surface-screen').waitFor();
+    await newGame(page, KLEIN);
+    await page.getByRole('radio', { name: 'Tiled' }).check({ force: true });
+    const tiled = page.locator('.views[data-view="tiled"] .tiled');
+    await tiled.locator('[data-point]').first().waitFor();
+    await tiled.scrollIntoViewIfNeeded();
+    const shown = async () => (await tiled.getAttribute('data-view')).split(' ').map(Number);
+    const box = await tiled.boundingBox();
+    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type, points) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id, radiusX: 4, radiusY: 4 })) });
+
+    // Two fingers moving apart zoom in about their middle: the view box narrows.
+    const start = await shown();
+    await touch('touchStart', [[cx - 30, cy], [cx + 30, cy]]);
+    for (let k = 1; k <= 8; k += 1) await touch('touchMove', [[cx - 30 - 8 * k, cy], [cx + 30 + 8 * k, cy]]);
+    await touch('touchEnd', []);
+    const pinched = await shown();
+    assert.ok(pinched[2] < start[2] * 0.75, `the pinch zoomed in: ${start} → ${pinched}`);
+    // Moving them together zooms out again.
+    await touch('touchStart', [[cx - 90, cy], [cx + 90, cy]]);
+    for (let k = 1; k <= 6; k += 1) await touch('touchMove', [[cx - 90 + 10 * k, cy], [cx + 90 - 10 * k, cy]]);
+    await touch('touchEnd', []);
+    const unpinched = await shown();
+    assert.ok(unpinched[2] > pinched[2] * 1.3, `the pinch zoomed out: ${pinched} → ${unpinched}`);
+
+    // One finger drags the tiling along, at the same scale.
+    await touch('touchStart', [[cx, cy]]);
+    for (let k = 1; k <= 8; k += 1) await touch('touchMove', [[cx - 9 * k, cy - 5 * k]]);
+    await touch('touchEnd', []);
+    const dragged = await shown();
+    assert.ok(Math.abs(dragged[2] - unpinched[2]) < 1e-6, 'a drag keeps the scale');
+    assert.ok(dragged[0] > unpinched[0] && dragged[1] > unpinched[1], `the drag panned: ${unpinched} → ${dragged}`);
+
+    // None of it played a stone.
+    await page.waitForTimeout(300);
+    assert.equal((await backend(app, 'surface_open')).game.line_length, 0);
+    assert.equal(await page.getByTestId('turn-record').locator('li').count(), 0);
+
+    // A tap, by contrast, plays on the real point of the cell tapped.
+    const cells = await tiled.locator('[data-point]').evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { cell: Number(el.getAttribute('data-point')), x: r.left + r.width / 2, y: r.top + r.height / 2 };
+      }),
+    );
+    const tiling = await backend(app, 'surface_tiling', { surface: KLEIN });
+    const near = cells.sort((a, b) => Math.hypot(a.x - cx, a.y - cy) - Math.hypot(b.x - cx, b.y - cy))[0];
+    await page.touchscreen.tap(near.x, near.y);
+    await page.getByTestId('surface-turn').filter({ hasText: 'White to play' }).waitFor();
+    assert.equal((await backend(app, 'surface_open')).game.board[tiling.real[near.cell]], 1);
+    await shot(page, 'surface-phone-tiled-pinched');
+    assert.deepEqual(app.problems, []);
+    await app.close();
+  });
+
   for (const surface of [MOBIUS, KLEIN, GENUS2]) {
     it(`plays by a click in the 3D view of the ${NAMES[surface]}, turns it on a drag without playing, and lights a pointed chain`, async () => {
       const app = await suite.open({ viewport: { width: 1280, height: 800 }, hash: '#/surface' });

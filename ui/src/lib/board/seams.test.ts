@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { render } from 'svelte/server';
 import Board from './Board.svelte';
 import { squareLayout } from './fixtures';
@@ -75,5 +76,52 @@ describe('Board on a surface chart', () => {
     expect(body.match(/<polygon class="region[^"]*" data-region="1"/g)).toHaveLength(1);
     expect(body).toContain('--seam: var(--seam-1)');
     expect(body.match(/data-point="/g)).toHaveLength(9);
+  });
+});
+
+describe('the seam palette', () => {
+  const css = readFileSync(new URL('../../app.css', import.meta.url), 'utf8');
+  const variable = (block: string, name: string): string | undefined => block.match(new RegExp(`--${name}:\\s*(#[0-9a-f]{6})`, 'i'))?.[1];
+  const light = css.slice(css.indexOf(':root {'), css.indexOf(":root[data-scheme='dark']"));
+  const dark = css.slice(css.indexOf(":root[data-scheme='dark']"));
+  const rgb = (hex: string) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16) / 255);
+  const luminance = (hex: string) => {
+    const [r, g, b] = rgb(hex).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const contrast = (a: string, b: string) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi! + 0.05) / (lo! + 0.05);
+  };
+  /** Hue in degrees and saturation (HSL) of a colour. */
+  const hueOf = (hex: string) => {
+    const [r, g, b] = rgb(hex) as [number, number, number];
+    const max = Math.max(r, g, b);
+    const min = Math.min(r, g, b);
+    const d = max - min;
+    const l = (max + min) / 2;
+    const saturation = d === 0 ? 0 : d / (1 - Math.abs(2 * l - 1));
+    let hue = 0;
+    if (d !== 0) hue = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+    return { hue: (hue * 60 + 360) % 360, saturation };
+  };
+  const seams = Array.from({ length: SEAM_COLOURS }, (_, k) => variable(light, `seam-${k}`));
+
+  it('has no green a player could take for the liberty marks', () => {
+    for (const colour of seams) {
+      expect(colour).toBeDefined();
+      const { hue, saturation } = hueOf(colour!);
+      expect(saturation < 0.25 || hue < 60 || hue > 185, `${colour} is green`).toBe(true);
+    }
+  });
+
+  it('stands out on the wood of both themes and under its white number', () => {
+    const woods = [variable(light, 'board-bg')!, variable(dark, 'board-bg')!];
+    for (const colour of seams) {
+      expect(contrast(colour!, woods[0]!)).toBeGreaterThanOrEqual(2.5);
+      expect(contrast(colour!, woods[1]!)).toBeGreaterThanOrEqual(1.55);
+      expect(contrast(colour!, variable(light, 'seam-text')!)).toBeGreaterThanOrEqual(4.5);
+    }
+    expect(new Set(seams).size).toBe(SEAM_COLOURS);
   });
 });

@@ -45,7 +45,17 @@ export interface ProjectedPoint {
   visible: boolean;
   /** Its normal faces the camera (the side is arbitrary on a one-sided surface). */
   front: boolean;
+  /** The short diameter of its stone on screen, in CSS pixels (at its depth). */
+  size: number;
 }
+
+/** The smallest median stone (CSS px) the first view settles for on a small canvas: a
+ * finger's target, above WCAG 2.5.8's 24 px. A phone held upright sees the shape closer, cut
+ * at the sides, rather than every point too small to tap; a drag or a pinch shows the rest.
+ * A canvas whose narrower side is at least `ROOMY` px shows the whole shape, as a mouse
+ * reaches small stones. */
+const TAP = 30;
+const ROOMY = 480;
 
 /** A mark the scene draws on a point (the test hook reports them). */
 export type SceneMark = 'group' | 'liberty' | 'last' | 'focus';
@@ -80,6 +90,11 @@ export class SurfaceScene {
   private colours: SceneColours;
   private state: SceneState = { board: [], lit: new Set(), liberties: new Set(), last: null, focus: null, hover: null, hoverColor: null };
   private marks: SceneMark[][] = [];
+  /** What each point's instances were last set to (stone, marks): a move rewrites only the
+   * instances of the points it changed. Emptied when the colours change. */
+  private drawn: string[] = [];
+  /** The hover stone last drawn: point and colour, or '' when hidden. */
+  private drawnGhost = '';
   /** Point at chart position `sheet,x,y`, for picking by the face a ray hits. */
   private readonly atChart = new Map<string, number>();
 
@@ -250,6 +265,8 @@ export class SurfaceScene {
     (this.materials.dot as THREE.MeshBasicMaterial).color.set(c.line);
     (this.materials.boundary as THREE.MeshBasicMaterial).color.set(c.boundary);
     this.seamMaterials.forEach((m, k) => m.color.set(c.seams[this.seamColours[k] % c.seams.length] ?? c.line));
+    this.drawn = [];
+    this.drawnGhost = '-';
     this.update(this.state);
   }
 
@@ -260,11 +277,10 @@ export class SurfaceScene {
     const colour = new THREE.Color();
     const n = this.shape.positions.length;
     this.marks = [];
+    let changed = false;
     for (let p = 0; p < n; p += 1) {
       const stone = state.board[p] ?? 0;
       const marks: SceneMark[] = [];
-      this.stones.setMatrixAt(p, stone === 0 ? hidden : this.placement(p, 1));
-      this.stones.setColorAt(p, colour.set(stone === 2 ? this.colours.white : this.colours.black));
       const focused = state.focus === p;
       const liberty = stone === 0 && state.liberties.has(p);
       const last = stone !== 0 && state.last === p;
@@ -274,6 +290,12 @@ export class SurfaceScene {
       if (liberty) marks.push('liberty');
       if (last) marks.push('last');
       this.marks.push(marks);
+      const key = `${stone}${marks.join()}`;
+      if (this.drawn[p] === key) continue;
+      this.drawn[p] = key;
+      changed = true;
+      this.stones.setMatrixAt(p, stone === 0 ? hidden : this.placement(p, 1));
+      this.stones.setColorAt(p, colour.set(stone === 2 ? this.colours.white : this.colours.black));
       this.dots.setMatrixAt(p, stone === 0 && !liberty ? this.placement(p, 0.2) : hidden);
       // Rings and spots lie on one side of the sheet each: drawn on both, as the sheet is opaque.
       const lift = last ? this.stoneTop(p) : 0.02;
@@ -285,19 +307,27 @@ export class SurfaceScene {
         this.spots.setColorAt(k, colour.set(last ? this.colours.last : this.colours.lit));
       }
     }
-    for (const mesh of [this.stones, this.rings, this.dots, this.spots]) {
-      mesh.instanceMatrix.needsUpdate = true;
-      if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
-      mesh.computeBoundingSphere();
-    }
+    if (changed)
+      for (const mesh of [this.stones, this.rings, this.dots, this.spots]) {
+        mesh.instanceMatrix.needsUpdate = true;
+        if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
+        mesh.computeBoundingSphere();
+      }
     const h = state.hover;
     const ghostShown = h !== null && state.hoverColor !== null && (state.board[h] ?? 0) === 0;
-    this.ghost.visible = ghostShown;
-    if (ghostShown && h !== null) {
-      this.placement(h, 1).decompose(this.ghost.position, this.ghost.quaternion, this.ghost.scale);
-      (this.materials.ghost as THREE.MeshStandardMaterial).color.set(state.hoverColor === 2 ? this.colours.white : this.colours.black);
+    const ghost = ghostShown ? `${h}/${state.hoverColor}` : '';
+    if (ghost !== this.drawnGhost) {
+      this.drawnGhost = ghost;
+      changed = true;
+      this.ghost.visible = ghostShown;
+      if (ghostShown && h !== null) {
+        this.placement(h, 1).decompose(this.ghost.position, this.ghost.quaternion, this.ghost.scale);
+        (this.materials.ghost as THREE.MeshStandardMaterial).color.set(state.hoverColor === 2 ? this.colours.white : this.colours.black);
+      }
     }
-    this.requestRender();
+    // Nothing drawn changed (a focus that shows no ring, the same position again): no frame,
+    // which on a slow GPU would hold up the answer to the move.
+    if (changed) this.requestRender();
   }
 
   /** The marks drawn on each point (the test hook: hovering a stone lights its chain). */
@@ -345,7 +375,34 @@ export class SurfaceScene {
       distance *= 0.55 + (0.45 * spread) / 0.88;
     }
     this.camera.position.copy(this.controls.target).addScaledVector(direction, distance);
+    this.camera.updateMatrixWorld();
+    // Then, on a small canvas, closer while the stones are too small to tap, keeping
+    // outside the shape.
+    const small = Math.min(this.canvas.clientWidth, this.canvas.clientHeight) < ROOMY;
+    for (let round = 0; small && round < 3; round += 1) {
+      const median = this.medianStonePixels();
+      if (median >= TAP || median <= 0) break;
+      distance = Math.max(this.shape.radius * 1.3, distance * (median / TAP));
+      this.camera.position.copy(this.controls.target).addScaledVector(direction, distance);
+      this.camera.updateMatrixWorld();
+    }
     this.controls.update();
+  }
+
+  /** The short diameter (CSS px) of the stone at `p` on screen, at its depth. */
+  private stonePixels(p: number): number {
+    const height = this.canvas.clientHeight || this.canvas.height;
+    const depth = -v3(this.shape.positions[p]).applyMatrix4(this.camera.matrixWorldInverse).z;
+    if (depth <= 0) return 0;
+    const [u, v] = this.shape.stoneAxes[p].map(v3);
+    const diameter = Math.min(u.length(), v.length());
+    return (diameter * height) / (2 * Math.tan((this.camera.fov * Math.PI) / 360) * depth);
+  }
+
+  /** The median stone on screen, over every point (CSS px). */
+  private medianStonePixels(): number {
+    const sizes = this.shape.positions.map((_, p) => this.stonePixels(p)).sort((a, b) => a - b);
+    return sizes[Math.floor(sizes.length / 2)] ?? 0;
   }
 
   /** Draws once on the next animation frame (never continuously). */
@@ -406,7 +463,7 @@ export class SurfaceScene {
       const inside = at.z < 1 && Math.abs(at.x) < 0.97 && Math.abs(at.y) < 0.97;
       const toCamera = this.camera.position.clone().sub(v3(p));
       const front = toCamera.dot(v3(this.shape.normals[k])) > 0;
-      return { x, y, visible: inside && this.pick(x, y) === k, front };
+      return { x, y, visible: inside && this.pick(x, y) === k, front, size: this.stonePixels(k) };
     });
   }
 
