@@ -57,8 +57,6 @@ pub struct SurfaceState {
     pub players: SurfacePlayers,
     /// The computer's side and level in the game.
     pub opponent: SurfaceOpponent,
-    /// Whether it is the computer's turn in the game (viewed at its end).
-    pub computer_to_move: bool,
 }
 
 /// Where an imported document went.
@@ -361,26 +359,36 @@ impl SurfaceSession {
     /// Everything the screen shows.
     pub fn state(&self) -> SurfaceState {
         SurfaceState {
-            game: view_of(&self.game),
+            game: self.game_view(),
             study: self.has_study.then(|| view_of(&self.study)),
             editor: self.editor.view(),
             study_save: self.study.save_status().clone(),
             invalid_files: self.invalid_files(),
             players: self.players(),
             opponent: self.opponent(),
-            computer_to_move: self.computer_to_move(),
         }
     }
 
     /// The view of `line`.
     pub fn view(&self, line: SurfaceLineId) -> CommandResult<SurfaceView> {
         match line {
-            SurfaceLineId::Game => Ok(view_of(&self.game)),
+            SurfaceLineId::Game => Ok(self.game_view()),
             SurfaceLineId::Study => {
                 self.study_exists()?;
                 Ok(view_of(&self.study))
             }
         }
+    }
+
+    /// The game's view, saying whether it is the computer's turn.
+    fn game_view(&self) -> SurfaceView {
+        self.marked(view_of(&self.game))
+    }
+
+    /// `view` of the game with whether it is the computer's turn.
+    fn marked(&self, mut view: SurfaceView) -> SurfaceView {
+        view.computer_to_move = view.line == SurfaceLineId::Game && self.computer_to_move();
+        view
     }
 
     fn study_exists(&self) -> CommandResult<()> {
@@ -440,13 +448,13 @@ impl SurfaceSession {
         // The game has started either way; a file that cannot be written only loses the
         // players after a restart.
         let _ = self.computer.store(SurfaceOpponent { computer, level });
-        Ok(view_of(&self.game))
+        Ok(self.game_view())
     }
 
     /// Plays one action in the viewed position of a line, chosen at `revision`.
     pub fn apply(&mut self, args: SurfaceApplyArgs) -> CommandResult<SurfaceView> {
         match args.line {
-            SurfaceLineId::Game => apply_in(&mut self.game, args),
+            SurfaceLineId::Game => apply_in(&mut self.game, args).map(|view| self.marked(view)),
             SurfaceLineId::Study => {
                 self.study_exists()?;
                 apply_in(&mut self.study, args)
@@ -457,7 +465,7 @@ impl SurfaceSession {
     /// Moves a line's review cursor; the later turns are kept.
     pub fn review(&mut self, args: SurfaceReviewArgs) -> CommandResult<SurfaceView> {
         match args.line {
-            SurfaceLineId::Game => review_in(&mut self.game, args.to),
+            SurfaceLineId::Game => review_in(&mut self.game, args.to).map(|view| self.marked(view)),
             SurfaceLineId::Study => {
                 self.study_exists()?;
                 review_in(&mut self.study, args.to)
@@ -589,7 +597,10 @@ impl SurfaceSession {
         let automorphism = symmetry::get(line.surface(), args.index)?;
         let moved = line.transformed(automorphism);
         Ok(match args.line {
-            SurfaceLineId::Game => replace_keeping_cursor(&mut self.game, moved),
+            SurfaceLineId::Game => {
+                let view = replace_keeping_cursor(&mut self.game, moved);
+                self.marked(view)
+            }
             SurfaceLineId::Study => replace_keeping_cursor(&mut self.study, moved),
         })
     }

@@ -9,7 +9,7 @@
 //! and revision are still the searched ones. Every change of a line raises its running
 //! job's flag, so a stale reply is never played.
 
-use super::line::{label, view_of, SurfaceLine};
+use super::line::{label, SurfaceLine};
 use super::{SurfaceLineId, SurfaceSession, SurfaceView};
 use crate::error::{AppError, CommandResult};
 use crate::host::job::{
@@ -469,7 +469,7 @@ impl SurfaceSession {
         job: SurfaceMoveJob,
         result: Result<Analysis, JobStop>,
     ) -> SurfaceComputerOutcome {
-        let view = |session: &Self| view_of(&session.game);
+        let view = |session: &Self| session.game_view();
         let found = match self.game.job_finish(&job, result) {
             JobEnd::Reply(found) => found,
             JobEnd::Cancelled => return SurfaceComputerOutcome::Cancelled { view: view(self) },

@@ -38,8 +38,4 @@ players: SurfacePlayers,
 /**
  * The computer's side and level in the game.
  */
-opponent: SurfaceOpponent, 
-/**
- * Whether it is the computer's turn in the game (viewed at its end).
- */
-computer_to_move: boolean, };
+opponent: SurfaceOpponent, };

@@ -60,9 +60,8 @@ fn the_computer_answers_on_every_surface_through_the_players_path() {
         let state = session.state();
         assert_eq!(state.players.white, SurfacePlayer::Computer);
         assert_eq!(state.opponent.computer, ComputerSide::White);
-        assert!(!state.computer_to_move, "Black, a person, moves first");
-        play(&mut session, 40);
-        assert!(session.state().computer_to_move);
+        assert!(!state.game.computer_to_move, "Black, a person, moves first");
+        assert!(play(&mut session, 40).computer_to_move);
         let outcome = session
             .computer_move_blocking(SurfaceComputerArgs::default())
             .unwrap();
@@ -79,7 +78,7 @@ fn the_computer_answers_on_every_surface_through_the_players_path() {
         assert_eq!((level, playouts), (Level::Gentle, Level::Gentle.playouts()));
         assert_eq!(view.actions, vec![Action::Place { at: 40 }, action]);
         assert_ne!(action, Action::Place { at: 40 });
-        assert!(!session.state().computer_to_move);
+        assert!(!session.state().game.computer_to_move);
         assert!(!session.computer_thinking());
         let reopened = SurfaceSession::open(dir.path(), true, None);
         let again = reopened.view(SurfaceLineId::Game).unwrap();
@@ -358,7 +357,7 @@ fn players_are_kept_with_the_game_and_the_computer_plays_one_side_at_most() {
         })
         .unwrap();
     assert_eq!(state.players.black, SurfacePlayer::Computer);
-    assert!(!state.computer_to_move, "White, a person, is to move");
+    assert!(!state.game.computer_to_move, "White, a person, is to move");
     let reopened = SurfaceSession::open(dir.path(), true, None);
     assert_eq!(
         reopened.opponent(),
