@@ -122,6 +122,18 @@ impl SurfaceThink {
         }
     }
 
+    /// The playout budget of `level` under this think budget: the level's own at the
+    /// default budget (and below it, where the clock stops the search first), scaled up
+    /// with a longer budget so that `CRAB_CANON_THINK_MS` buys proportionally more work.
+    pub fn playouts(self, level: Level) -> u32 {
+        let scale = self
+            .soft_budget_ms
+            .map_or(1, |ms| (ms / DEFAULT_THINK_MS).max(1));
+        level
+            .playouts()
+            .saturating_mul(u32::try_from(scale).unwrap_or(u32::MAX))
+    }
+
     fn limits(self, playouts: u32) -> ThinkLimits {
         ThinkLimits {
             playouts,
@@ -446,7 +458,8 @@ impl SurfaceSession {
             ));
         }
         let settings = self.computer.settings();
-        let limits = self.computer.think.limits(settings.level.playouts());
+        let think = self.computer.think;
+        let limits = think.limits(think.playouts(settings.level));
         self.game
             .job_start(args.replace_future, |line| SurfaceSearch {
                 game: line.game().clone(),

@@ -416,3 +416,16 @@ fn levels_list_every_engine_level_with_its_summary() {
     assert_eq!(levels.iter().filter(|info| info.default).count(), 1);
     assert!(levels.iter().all(|info| !info.summary.is_empty()));
 }
+
+#[test]
+fn a_longer_think_budget_buys_proportionally_more_playouts() {
+    for level in Level::ALL {
+        assert_eq!(SurfaceThink::default().playouts(level), level.playouts());
+        assert_eq!(SurfaceThink::budget(100).playouts(level), level.playouts());
+        assert_eq!(SurfaceThink::deterministic(1).playouts(level), level.playouts());
+        assert_eq!(
+            SurfaceThink::budget(60_000).playouts(level),
+            level.playouts() * 66
+        );
+    }
+}
