@@ -26,7 +26,12 @@ async fn new_game_against(client: &Client, surface: Surface, side: Option<&str>,
     choose(client, "new-surface", surface_name(surface)).await;
     match side {
         Some(side) => {
-            choose(client, "new-surface-computer", &format!("Computer plays {side}")).await;
+            choose(
+                client,
+                "new-surface-computer",
+                &format!("Computer plays {side}"),
+            )
+            .await;
             choose(client, "new-surface-level", level).await;
             let summary = by_test_id(client, "surface-level-summary")
                 .await
@@ -107,7 +112,11 @@ async fn the_computer_answers_cancel_changes_nothing_and_the_analysis_shows() {
         );
         let saved = saved_game(&home);
         assert_eq!(saved.surface(), surface);
-        assert_eq!(saved.actions().len(), 2, "{surface:?}: both moves were saved");
+        assert_eq!(
+            saved.actions().len(),
+            2,
+            "{surface:?}: both moves were saved"
+        );
     }
     screenshot(&client, "e2e-surface-computer-replied").await;
 

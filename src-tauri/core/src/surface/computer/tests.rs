@@ -422,7 +422,10 @@ fn a_longer_think_budget_buys_proportionally_more_playouts() {
     for level in Level::ALL {
         assert_eq!(SurfaceThink::default().playouts(level), level.playouts());
         assert_eq!(SurfaceThink::budget(100).playouts(level), level.playouts());
-        assert_eq!(SurfaceThink::deterministic(1).playouts(level), level.playouts());
+        assert_eq!(
+            SurfaceThink::deterministic(1).playouts(level),
+            level.playouts()
+        );
         assert_eq!(
             SurfaceThink::budget(60_000).playouts(level),
             level.playouts() * 66
