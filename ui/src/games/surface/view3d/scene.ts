@@ -36,6 +36,8 @@ export interface SceneState {
   hoverColor: number | null;
   /** The analysis's ownership per point (−1 White's … 1 Black's), or null when not shown. */
   ownership?: readonly number[] | null;
+  /** The ownership comes from too few playouts: its squares are drawn faded, half wood. */
+  ownershipUncertain?: boolean;
 }
 
 /** Where a point is drawn, for tests and for the keyboard's announcement. */
@@ -50,7 +52,7 @@ export interface ProjectedPoint {
 }
 
 /** A mark the scene draws on a point (the test hook reports them). */
-export type SceneMark = 'group' | 'liberty' | 'last' | 'focus' | 'black-area' | 'white-area';
+export type SceneMark = 'group' | 'liberty' | 'last' | 'focus' | 'black-area' | 'white-area' | 'uncertain-area';
 
 /** Below this share of playouts a point is nobody's (as on the flat board). */
 const OWNED = 0.25;
@@ -288,6 +290,7 @@ export class SurfaceScene {
       // A square on every empty point somebody owns, and on stones the other side owns (dead).
       const area = Math.abs(owner) >= OWNED && (stone === 0 || (stone === 1) !== owner > 0);
       if (area) marks.push(owner > 0 ? 'black-area' : 'white-area');
+      if (area && state.ownershipUncertain) marks.push('uncertain-area');
       this.marks.push(marks);
       this.dots.setMatrixAt(p, stone === 0 && !liberty ? this.placement(p, 0.2) : hidden);
       // Rings and spots lie on one side of the sheet each: drawn on both, as the sheet is opaque.
@@ -300,7 +303,9 @@ export class SurfaceScene {
         this.spots.setColorAt(k, colour.set(last ? this.colours.last : this.colours.lit));
         const size = 0.45 + 0.5 * Math.min(1, Math.abs(owner));
         this.areas.setMatrixAt(k, area ? this.placement(p, size, side * (stone === 0 ? 0.03 : this.stoneTop(p) + 0.01)) : hidden);
-        this.areas.setColorAt(k, colour.set(owner > 0 ? this.colours.black : this.colours.white));
+        colour.set(owner > 0 ? this.colours.black : this.colours.white);
+        if (state.ownershipUncertain) colour.lerp(new THREE.Color(this.colours.wood), 0.55);
+        this.areas.setColorAt(k, colour);
       }
     }
     for (const mesh of [this.stones, this.rings, this.dots, this.spots, this.areas]) {
