@@ -7,6 +7,7 @@
  * thinks for its move (a reading would cancel it).
  */
 import { surfaceApi } from '../../lib/api';
+import { reasonOf } from '../../lib/game/session.svelte';
 import type { SurfaceLineId } from '../../lib/bindings/SurfaceLineId';
 import type { SurfaceReading } from '../../lib/bindings/SurfaceReading';
 import type { SurfaceReadDepth } from '../../lib/bindings/SurfaceReadDepth';
@@ -50,6 +51,8 @@ export class SurfaceAnalysis {
   #graphKey = '';
   #readingKey = '';
   #running = false;
+  /** Asked again while a loop ran: the loop looks once more before it ends. */
+  #again = false;
   #source: () => AnalysedLine;
 
   constructor(source: () => AnalysedLine) {
@@ -77,14 +80,23 @@ export class SurfaceAnalysis {
 
   /** Does the next reading that is needed, then the next, until nothing is missing or something changed. */
   async refresh(): Promise<void> {
-    if (this.#running) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
     this.#running = true;
     try {
+      // A reading dropped because the position changed is asked again for the new one;
+      // a few drops in a row, or a failure, end the loop until the next change.
+      let dropped = 0;
       for (;;) {
+        this.#again = false;
         const next = this.#next();
         if (!next) break;
-        const done = await this.#read(next.line, next.depth, next.cursor, next.key);
-        if (!done) break;
+        const outcome = await this.#read(next.line, next.depth, next.cursor, next.key);
+        if (outcome === 'failed') break;
+        dropped = outcome === 'dropped' ? dropped + 1 : 0;
+        if (dropped >= 3 && !this.#again) break;
       }
     } finally {
       this.#running = false;
@@ -114,14 +126,15 @@ export class SurfaceAnalysis {
     return null;
   }
 
-  /** One reading; false when it did not arrive (cancelled, dropped, failed), which ends the loop. */
-  async #read(line: SurfaceLineId, depth: SurfaceReadDepth, cursor: number, key: string): Promise<boolean> {
+  /** One reading: read, dropped (cancelled or the line changed meanwhile) or failed. */
+  async #read(line: SurfaceLineId, depth: SurfaceReadDepth, cursor: number, key: string): Promise<'read' | 'dropped' | 'failed'> {
     if (depth === 'full') this.reading_now = true;
     try {
       const outcome = await surfaceApi.read(line, depth, cursor);
+      if (outcome.kind === 'cancelled' || outcome.kind === 'discarded') return 'dropped';
       if (outcome.kind !== 'read') {
-        if (outcome.kind === 'failed') this.problem = outcome.message;
-        return false;
+        this.problem = outcome.kind === 'failed' ? outcome.message : `${outcome.deadline_ms} ms`;
+        return 'failed';
       }
       this.problem = null;
       const reading = outcome.reading;
@@ -134,10 +147,10 @@ export class SurfaceAnalysis {
         // A full reading replaces the quick one of the same position.
         this.graph = [...this.graph.filter((p) => p.cursor !== reading.cursor), point].sort((a, b) => a.cursor - b.cursor);
       }
-      return true;
+      return 'read';
     } catch (e) {
-      this.problem = e instanceof Error ? e.message : String(e);
-      return false;
+      this.problem = reasonOf(e).message ?? String(e);
+      return 'failed';
     } finally {
       if (depth === 'full') this.reading_now = false;
     }
