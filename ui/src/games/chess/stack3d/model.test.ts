@@ -19,6 +19,8 @@ const view: ChessView = {
   moves: ['b1t0c1t3', 'a8t1a1t0'],
   revision: 'r',
   save: { kind: 'saved' } as ChessView['save'],
+  opponent: { computer: 'none', level: 'steady' },
+  computer_to_move: false,
   screen: {
     present: 2,
     toMove: 'white',
