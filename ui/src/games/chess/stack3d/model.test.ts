@@ -101,6 +101,18 @@ describe('stack model', () => {
   });
 });
 
+describe('the hint', () => {
+  it("draws the engine's suggested move as one hint arrow of the side to move, and none without it", () => {
+    const without = stackModel(view, null, 0.3);
+    expect(without.arrows.filter((a) => a.hint)).toEqual([]);
+    const m = stackModel(view, null, 0.3, 'e1t2e1t4');
+    const hints = m.arrows.filter((a) => a.hint);
+    expect(hints).toHaveLength(1);
+    expect(hints[0]).toMatchObject({ from: { file: 4, rank: 0, turn: 2 }, to: { file: 4, rank: 0, turn: 4 }, color: 'white' });
+    expect(m.arrows.length).toBe(without.arrows.length + 1);
+  });
+});
+
 describe('clicks (Appendix C.2–C.3)', () => {
   const at = (file: number, rank: number, turn: number) => ({ file, rank, turn });
 
