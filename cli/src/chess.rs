@@ -18,10 +18,16 @@ const USAGE: &str = "usage: canon chess <subcommand>
   legal FILE               print the sorted legal moves after all moves of the record
   moves FILE               print each move of the record with what it brought about, in English
   perft DEPTH [FILE]       count legal move sequences (from the start, or after the record)
-  branching GAMES [SEED]   play GAMES random games and print branching-factor statistics";
+  branching GAMES [SEED]   play GAMES random games and print branching-factor statistics
+  match --a P --b P --games N [--seed N] [--nodes N] [--max-moves N]
+                           levels (quick, steady, deep) or random against each other,
+                           colours alternated; JSON summary last (docs/strength.md)";
 
 /// Dispatches `canon chess …`.
 pub fn run(args: &[String]) -> ExitCode {
+    if args.first().map(String::as_str) == Some("match") {
+        return crate::chess_match::run(&args[1..]);
+    }
     let words: Vec<&str> = args.iter().map(String::as_str).collect();
     let result = match words.as_slice() {
         ["check", file] => load(file).map(|game| pretty(&game.checkpoint())),

@@ -3,6 +3,7 @@
 //! `run(args) -> ExitCode` entry point; this file only dispatches.
 
 mod chess;
+mod chess_match;
 mod go;
 mod go_gtp;
 mod go_match;
@@ -27,6 +28,8 @@ commands:
                               play opponent levels against each other (docs/strength.md)
   tcecp                       Time Chess engine speaking TCECP on stdin/stdout
   chess <subcommand>          Time Chess records, perft and branching statistics
+  chess match --a P --b P --games N [...]
+                              play opponent levels (or random) against each other
   surface check|legal|graph|match|komi
                               Go on three surfaces: check records, list legal points,
                               print a playing graph, match search levels, self-play

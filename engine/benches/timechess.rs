@@ -63,6 +63,7 @@ fn search(c: &mut Criterion) {
         let limits = SearchLimits {
             seed: 0,
             nodes: Some(level.node_budget()),
+            ..SearchLimits::default()
         };
         // The node count is the same at every run (the search is deterministic), so the
         // time per iteration gives nodes per second.

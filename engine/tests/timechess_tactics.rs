@@ -11,8 +11,8 @@ mod timechess_support;
 use std::sync::atomic::AtomicBool;
 
 use canon_engine::timechess::{
-    choose_move, random_playout, EndReason, Game, Level, Move, SearchLimits, SearchStop,
-    SplitMix64, Winner,
+    choose_move, choose_move_within, random_playout, EndReason, Game, Level, Move, SearchLimits,
+    SearchStop, SplitMix64, Winner,
 };
 use timechess_support::seeded_position;
 
@@ -55,6 +55,7 @@ fn search(game: &Game, level: Level, seed: u64) -> Move {
     let limits = SearchLimits {
         seed,
         nodes: Some(TEST_NODES),
+        ..SearchLimits::default()
     };
     choose_move(game, level, &limits, &AtomicBool::new(false))
         .expect("a move")
@@ -160,6 +161,7 @@ fn the_stronger_levels_find_a_mate_in_two() {
         let limits = SearchLimits {
             seed: case.seed,
             nodes: Some(TEST_NODES),
+            ..SearchLimits::default()
         };
         let reply = choose_move(&game, level, &limits, &AtomicBool::new(false)).unwrap();
         assert_eq!(
@@ -187,6 +189,7 @@ fn the_same_seed_gives_the_same_move_and_a_cancelled_search_still_answers() {
     let limits = SearchLimits {
         seed: 7,
         nodes: Some(TEST_NODES),
+        ..SearchLimits::default()
     };
     let never = AtomicBool::new(false);
     let first = choose_move(&game, Level::Quick, &limits, &never).unwrap();
@@ -220,6 +223,7 @@ fn raising_the_flag_during_a_search_stops_it_with_a_legal_move() {
     let limits = SearchLimits {
         seed: 0,
         nodes: Some(u64::MAX),
+        ..SearchLimits::default()
     };
     let flag = AtomicBool::new(false);
     let reply = std::thread::scope(|scope| {
@@ -232,4 +236,66 @@ fn raising_the_flag_during_a_search_stops_it_with_a_legal_move() {
     assert!(reply.stats.cancelled);
     assert!(reply.stats.depth < Level::Deep.max_depth());
     assert!(game.clone().legal_moves().contains(&reply.mv));
+}
+
+#[test]
+fn the_apps_search_under_a_time_budget_still_plays_every_mate_in_one() {
+    // A soft budget of 1 ms ends every deeper iteration at once; the guaranteed depth
+    // still completes, so the mate is played.
+    let limits = SearchLimits::timed(1, 600_000);
+    for case in cases("mate1").into_iter().take(4) {
+        let mut game = seeded_position(case.seed, case.turns);
+        let reply = choose_move_within(&game, Level::Quick, &limits, &|| false).expect("a move");
+        assert!(
+            wins(&mut game, reply.mv),
+            "seed {} turn {}: {} does not win",
+            case.seed,
+            case.turns,
+            reply.mv
+        );
+    }
+}
+
+#[test]
+fn the_apps_search_stops_without_a_reply_when_cancelled_or_past_its_deadline() {
+    let game = seeded_position(3, 10);
+    let limits = SearchLimits::timed(60_000, 120_000);
+    assert_eq!(
+        choose_move_within(&game, Level::Deep, &limits, &|| true),
+        Err(SearchStop::Cancelled)
+    );
+    // Raised during the search (no node budget: only the flag ends it early).
+    let flag = AtomicBool::new(false);
+    let unlimited = SearchLimits {
+        nodes: Some(u64::MAX),
+        ..limits
+    };
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        });
+        choose_move_within(&game, Level::Deep, &unlimited, &|| {
+            flag.load(std::sync::atomic::Ordering::Relaxed)
+        })
+    });
+    assert_eq!(result, Err(SearchStop::Cancelled));
+    // A deadline that has passed before the guaranteed depth is complete: no reply.
+    assert_eq!(
+        choose_move_within(&game, Level::Deep, &SearchLimits::timed(0, 0), &|| false),
+        Err(SearchStop::Deadline { deadline_ms: 0 })
+    );
+}
+
+#[test]
+fn levels_have_names_summaries_and_a_serde_form() {
+    for level in Level::ALL {
+        assert_eq!(Level::from_name(level.name()), Some(level));
+        assert_eq!(Level::from_name(&level.number().to_string()), Some(level));
+        assert!(level.summary().ends_with('.'), "{}", level.summary());
+        let json = serde_json::to_string(&level).unwrap();
+        assert_eq!(json, format!("\"{}\"", level.name()));
+        assert_eq!(serde_json::from_str::<Level>(&json).unwrap(), level);
+    }
+    assert_eq!(Level::from_name("hard"), None);
 }

@@ -41,7 +41,9 @@ pub use record::{
     Checkpoint, GameRecord, PlacedPiece, QueuedPiece, RecordError, MAX_RECORD_BYTES, RULES, SCHEMA,
     VERSION,
 };
-pub use search::{choose_move, Level, SearchLimits, SearchReply, SearchStats, SearchStop};
+pub use search::{
+    choose_move, choose_move_within, Level, SearchLimits, SearchReply, SearchStats, SearchStop,
+};
 pub use select::{Destination, DestinationLayer, NoDestination, SelectedPiece, Selection};
 pub use view::{
     AttackLine, CheckView, Consequence, MoveKind, MoveReport, PastCapture, ScreenLayer,

@@ -182,6 +182,7 @@ impl AppCore {
             self.settings_invalid.clone(),
             self.tutorial.invalid_file(),
             self.timego.invalid_opponent_file(),
+            self.chess.invalid_opponent_file(),
         ]
         .into_iter()
         .flatten()
@@ -211,6 +212,8 @@ impl AppCore {
             self.tutorial.set_aside_invalid()?;
         } else if invalid(self.timego.invalid_opponent_file()) {
             self.timego.set_aside_opponent_file()?;
+        } else if invalid(self.chess.invalid_opponent_file()) {
+            self.chess.set_aside_opponent_file()?;
         } else if self.surface.set_aside_invalid_file(&args.name)? {
             // Set aside by the surfaces session, which owns the file.
         } else {
@@ -255,15 +258,19 @@ impl AppCore {
                 .set_think_limits(crate::timego::think_limits(ms));
             self.surface
                 .set_think(crate::surface::SurfaceThink::budget(ms));
+            self.chess
+                .set_think_limits(crate::chess::chess_think_limits(ms));
         }
     }
 
     /// Cancels every game's running engine job (the window is closing); returns whether
     /// one was running.
     pub fn cancel_jobs(&mut self) -> bool {
+        // Every game's, whatever the first answers.
         let timego = self.timego.computer_cancel();
         let surface = self.surface.computer_cancel();
-        timego || surface
+        let chess = self.chess.computer_cancel();
+        timego || surface || chess
     }
 
     /// The TimeGo game.
@@ -611,6 +618,33 @@ mod tests {
         assert!(names
             .iter()
             .any(|name| name.starts_with("tutorial.invalid-")));
+    }
+
+    #[test]
+    fn an_invalid_chess_opponent_file_is_listed_and_set_aside_on_confirmation() {
+        let dir = TestDir::new("app-invalid-chess-opponent");
+        let name = crate::chess::OPPONENT_FILE_NAME;
+        std::fs::write(dir.path().join(name), "{ not json").unwrap();
+        let mut app = core(dir.path());
+        let status = app.status();
+        assert_eq!(
+            status
+                .invalid_files
+                .iter()
+                .map(|file| file.name.as_str())
+                .collect::<Vec<_>>(),
+            [name]
+        );
+        let status = app
+            .set_aside_invalid_file(SetAsideFileArgs {
+                name: name.to_owned(),
+                confirm: true,
+            })
+            .unwrap();
+        assert!(status.invalid_files.is_empty());
+        assert!(names_in(dir.path(), |_| true)
+            .iter()
+            .any(|file| file.starts_with("chess-opponent.invalid-")));
     }
 
     #[test]

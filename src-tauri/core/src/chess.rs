@@ -4,6 +4,16 @@
 //!
 //! The save (`chess.json`) is a plain `time-chess-game` document. That record has no
 //! cursor, so a game reopened after a restart is viewed at its last move.
+//!
+//! `chess/computer.rs` is the computer opponent: its settings, its search as an engine
+//! job, and the hint.
+
+mod computer;
+
+pub use computer::{
+    chess_levels, chess_think_limits, ChessComputerJob, ChessComputerOutcome, ChessHint,
+    ChessLevelInfo, ChessOpponentSettings, ChessSearch, OPPONENT_FILE_NAME,
+};
 
 use crate::error::{AppError, CommandResult};
 use crate::host::session::{GameSession, ReviewTo};
@@ -32,6 +42,10 @@ pub struct ChessView {
     pub revision: String,
     /// Whether this game reaches the disk.
     pub save: SaveStatus,
+    /// Who the computer plays and at which level.
+    pub opponent: ChessOpponentSettings,
+    /// Whether it is the computer's turn: at the end of the line, in a game that goes on.
+    pub computer_to_move: bool,
 }
 
 /// Arguments of `chess_select`.
@@ -131,14 +145,16 @@ impl HostedGame for Game {
 /// The app's Time Chess game: the host's session of the engine's game.
 pub struct ChessSession {
     session: GameSession<Game>,
+    computer: computer::Computer,
 }
 
 impl ChessSession {
     /// Loads `chess.json` from `data_dir`, or starts from the chess starting position;
     /// an invalid save is kept and pauses saving.
     pub fn open(data_dir: &Path, may_write: bool) -> Self {
-        let (session, _) = GameSession::open(data_dir, may_write, Game::new);
-        Self { session }
+        let (session, loaded) = GameSession::open(data_dir, may_write, Game::new);
+        let computer = computer::Computer::open(data_dir, may_write, loaded);
+        Self { session, computer }
     }
 
     /// Whether the Time Chess game reaches the disk.
@@ -155,12 +171,16 @@ impl ChessSession {
             cursor: self.session.cursor(),
             revision: viewed.revision(),
             save: self.save_status().clone(),
+            opponent: self.computer.settings(),
+            computer_to_move: self.computer_to_move(),
         }
     }
 
-    /// Starts a new game from the chess starting position.
+    /// Starts a new game from the chess starting position, between two people (the UI
+    /// sets the computer's side afterwards with `chess_opponent_set`).
     pub fn new_game(&mut self) -> ChessView {
         self.session.replace(Game::new(), 0);
+        self.computer.forget();
         self.view()
     }
 
@@ -213,6 +233,7 @@ impl ChessSession {
     /// before it is read); a rejected document changes nothing.
     pub fn import(&mut self, args: ChessImportArgs) -> CommandResult<ChessView> {
         self.session.import(&args.text)?;
+        self.computer.forget();
         Ok(self.view())
     }
 
@@ -226,6 +247,7 @@ impl ChessSession {
     /// file changes nothing.
     pub fn import_from(&mut self, path: &Path) -> CommandResult<ChessView> {
         self.session.import_from(path)?;
+        self.computer.forget();
         Ok(self.view())
     }
 

@@ -88,6 +88,10 @@ macro_rules! command_table {
                 chess_invalid_save: () => Option<String> = |core, ()| core.chess().invalid_save();
                 chess_set_aside_invalid: ConfirmArgs => ChessView = |core, args| core.chess_mut().set_aside_invalid(args.confirm);
                 chess_import_opened_file: () => ChessView = |core, ()| core.chess_import_opened_file();
+                chess_levels: () => Vec<ChessLevelInfo> = |_core, ()| Ok(chess_levels());
+                chess_opponent_set: ChessOpponentSettings => ChessView = |core, args| core.chess_mut().set_opponent(args);
+                chess_computer_cancel: () => bool = |core, ()| Ok(core.chess_mut().computer_cancel());
+                chess_hint: () => Option<ChessHint> = |core, ()| core.chess().hint();
                 surface_layout: SurfaceLayoutArgs => BoardLayout = |_core, args| surface_layout(args);
                 surface_tiling: SurfaceTilingArgs => TiledLayout = |_core, args| Ok(surface_tiling(args));
                 surface_levels: () => Vec<SurfaceLevelInfo> = |_core, ()| Ok(surface_levels());
@@ -98,6 +102,7 @@ macro_rules! command_table {
                 timego_computer_move: ComputerMoveArgs => ComputerOutcome = |core, args| core.timego_mut().computer_start(args);
                 surface_computer_move: SurfaceComputerArgs => SurfaceComputerOutcome = |core, args| core.surface_mut().computer_start(args);
                 surface_read: SurfaceReadArgs => SurfaceReadOutcome = |core, args| core.surface_mut().read_start(args);
+                chess_computer_move: ComputerMoveArgs => ChessComputerOutcome = |core, args| core.chess_mut().computer_start(args);
             }
             app {
                 timego_export_file: () => Option<String>;

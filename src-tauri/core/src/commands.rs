@@ -10,7 +10,9 @@
 
 use crate::app::{AppCore, AppStatus, SetAsideFileArgs};
 use crate::chess::{
-    ChessCompleteArgs, ChessImportArgs, ChessPlayArgs, ChessSelectArgs, ChessTypedArgs, ChessView,
+    chess_levels, ChessCompleteArgs, ChessComputerJob, ChessComputerOutcome, ChessHint,
+    ChessImportArgs, ChessLevelInfo, ChessOpponentSettings, ChessPlayArgs, ChessSelectArgs,
+    ChessTypedArgs, ChessView,
 };
 use crate::error::{AppError, CommandResult};
 use crate::host::job::EngineJob;
@@ -139,6 +141,19 @@ pub trait Job: Send + 'static {
     fn run(&self) -> Self::Found;
     /// Under the lock again: applies what was found, if it still applies.
     fn finish(self, core: &mut AppCore, found: Self::Found) -> CommandResult<Self::Output>;
+}
+
+impl Job for ChessComputerJob {
+    type Found = Result<canon_engine::timechess::SearchReply, canon_engine::timechess::SearchStop>;
+    type Output = ChessComputerOutcome;
+
+    fn run(&self) -> Self::Found {
+        ChessComputerJob::run(self)
+    }
+
+    fn finish(self, core: &mut AppCore, found: Self::Found) -> CommandResult<Self::Output> {
+        Ok(core.chess_mut().computer_finish(self, found))
+    }
 }
 
 impl Job for ComputerJob {

@@ -324,6 +324,9 @@ export const surfaceApi = {
 // The screen works on the engine's own view (`ChessView`) with the session's names added
 // (`games/chess/model.ts`).
 import type { ChessState } from '../games/chess/model';
+import type { ChessHint } from './bindings/ChessHint';
+import type { ChessLevelInfo } from './bindings/ChessLevelInfo';
+import type { ChessOpponentSettings } from './bindings/ChessOpponentSettings';
 import { chessStateFromView } from '../games/chess/model';
 import type { Completion } from './bindings/Completion';
 import type { Move } from './bindings/Move';
@@ -391,6 +394,47 @@ export async function chessSetAsideInvalid(): Promise<ChessState> {
 /** Saves the game's document where the player chooses (the app only); the path, or null if cancelled. */
 export function chessExportFile(): Promise<string | null> {
   return call(() => commands.chess_export_file());
+}
+
+/** How a computer move of Time Chess ended, in the shared session's words. */
+export type ChessComputerResult =
+  | { kind: 'played'; state: ChessState; mv: Move }
+  | { kind: 'cancelled' | 'deadline' | 'discarded' | 'failed'; state: ChessState; message: string };
+
+/** The Time Chess engine's levels, weakest first, with their one-line summaries. */
+export function chessLevels(): Promise<ChessLevelInfo[]> {
+  return call(() => commands.chess_levels());
+}
+
+/** Sets who the computer plays in the Time Chess game and its level (stored beside the game). */
+export async function chessSetOpponent(opponent: ChessOpponentSettings): Promise<ChessState> {
+  return chessStateFromView(await call(() => commands.chess_opponent_set(opponent)));
+}
+
+/** Lets the computer play for the side to move; resolves when it played or stopped. */
+export async function chessComputerMove(replaceFuture = false): Promise<ChessComputerResult> {
+  const outcome = await call(() => commands.chess_computer_move({ replace_future: replaceFuture }));
+  const state = chessStateFromView(outcome.view);
+  switch (outcome.kind) {
+    case 'played':
+      return { kind: 'played', state, mv: outcome.mv };
+    case 'deadline':
+      return { kind: 'deadline', state, message: String(outcome.deadline_ms) };
+    case 'cancelled':
+      return { kind: 'cancelled', state, message: '' };
+    default:
+      return { kind: outcome.kind, state, message: outcome.message };
+  }
+}
+
+/** Stops the Time Chess computer's search, if one is running; the game stays as it is. */
+export function chessComputerCancel(): Promise<boolean> {
+  return call(() => commands.chess_computer_cancel());
+}
+
+/** The engine's move for the side to move in the viewed position, not played; `null` after the end. */
+export function chessHint(): Promise<ChessHint | null> {
+  return call(() => commands.chess_hint());
 }
 
 /** Opens the file the app was started with (a `time-chess-game` document); a rejected file changes nothing. */

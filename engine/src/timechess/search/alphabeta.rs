@@ -4,7 +4,7 @@
 //! legal move is scored exactly, mates by distance, which is what makes a completed
 //! iteration of depth `d` find every mate in `(d + 1) / 2` moves.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use super::super::coord::Move;
 use super::super::game::{Game, Outcome, Winner, MAX_MOVES};
@@ -28,7 +28,11 @@ const MAX_PLY: usize = 64;
 /// One search's state: the game it plays on, its counters and its move-ordering memory.
 pub(super) struct Searcher<'a> {
     pub game: Game,
-    cancel: &'a AtomicBool,
+    cancel: &'a dyn Fn() -> bool,
+    /// After this instant no iteration beyond the guaranteed depth goes on.
+    pub soft_deadline: Option<Instant>,
+    /// After this instant the search stops whatever it is doing.
+    pub hard_deadline: Option<Instant>,
     /// Nodes visited so far.
     pub nodes: u64,
     /// The node budget, enforced only while `enforce_budget` is set.
@@ -39,18 +43,23 @@ pub(super) struct Searcher<'a> {
     pub stopped: bool,
     /// Why it stopped: the caller's flag.
     pub cancelled: bool,
-    /// Why it stopped: the node budget.
+    /// Why it stopped: the node budget or the soft time budget.
     pub exhausted: bool,
+    /// Why it stopped: the hard deadline.
+    pub past_deadline: bool,
     killers: Vec<[Option<Move>; 2]>,
     history: Box<[[i32; 64]; 64]>,
 }
 
 impl<'a> Searcher<'a> {
     /// A searcher that plays on its own copy of `game`.
-    pub fn new(game: Game, cancel: &'a AtomicBool, budget: u64) -> Searcher<'a> {
+    pub fn new(game: Game, cancel: &'a dyn Fn() -> bool, budget: u64) -> Searcher<'a> {
         Searcher {
             game,
             cancel,
+            soft_deadline: None,
+            hard_deadline: None,
+            past_deadline: false,
             nodes: 0,
             budget,
             enforce_budget: false,
@@ -65,9 +74,9 @@ impl<'a> Searcher<'a> {
     /// Counts a node and decides whether the search must stop.
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(POLL_EVERY) && self.cancel.load(Ordering::Relaxed) {
-            self.cancelled = true;
-            self.stopped = true;
+        if self.nodes.is_multiple_of(POLL_EVERY) {
+            self.poll();
+            self.check_clock();
         }
         if self.enforce_budget && self.nodes >= self.budget {
             self.exhausted = true;
@@ -78,8 +87,26 @@ impl<'a> Searcher<'a> {
 
     /// Reads the caller's flag now, whatever the node count.
     pub fn poll(&mut self) -> bool {
-        if self.cancel.load(Ordering::Relaxed) {
+        if (self.cancel)() {
             self.cancelled = true;
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Reads the clock: past the hard deadline the search stops; past the soft budget it
+    /// stops unless a guaranteed depth is running.
+    pub fn check_clock(&mut self) -> bool {
+        if self.hard_deadline.is_none() && self.soft_deadline.is_none() {
+            return self.stopped;
+        }
+        let now = Instant::now();
+        if self.hard_deadline.is_some_and(|hard| now >= hard) {
+            self.past_deadline = true;
+            self.stopped = true;
+        }
+        if self.enforce_budget && self.soft_deadline.is_some_and(|soft| now >= soft) {
+            self.exhausted = true;
             self.stopped = true;
         }
         self.stopped

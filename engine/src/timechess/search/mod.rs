@@ -9,11 +9,19 @@
 //! then bounds the deeper iterations. The same game, level, seed and budget always give
 //! the same reply: the seed only shuffles the root moves, so that equally good moves are
 //! chosen among at random but reproducibly.
+//!
+//! [`choose_move_within`] is the app's entry: the same search under wall-clock limits
+//! (a soft budget after which no deeper iteration goes on, a hard deadline after which
+//! the search gives up) and a stop callback read every few hundred nodes, so that a
+//! cancel ends it at once (`SearchStop::Cancelled`).
 
 mod alphabeta;
 mod eval;
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
 
 use super::coord::Move;
 use super::game::Game;
@@ -21,7 +29,10 @@ use crate::rng::SplitMix64;
 use alphabeta::{Searcher, INFINITY, MATE, MATE_BOUND};
 
 /// How hard the computer plays.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "ChessLevel"))]
+#[serde(rename_all = "snake_case")]
 pub enum Level {
     /// Two plies always (sees every mate in one, for and against), three if cheap.
     Quick,
@@ -43,6 +54,32 @@ impl Level {
             Level::Steady => 2,
             Level::Deep => 3,
         }
+    }
+
+    /// The name used by the command line and in documents (`quick`, `steady`, `deep`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Quick => "quick",
+            Level::Steady => "steady",
+            Level::Deep => "deep",
+        }
+    }
+
+    /// One player-facing sentence saying how the level plays.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Level::Quick => "Looks two moves ahead: never misses a mate in one, answers at once.",
+            Level::Steady => "Looks three to five moves ahead: finds every mate in two.",
+            Level::Deep => "Searches up to eight moves ahead within its time: the strongest.",
+        }
+    }
+
+    /// The level called `name` (or numbered, `1` to `3`), if there is one.
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|level| level.name() == name)
+            .or_else(|| name.parse::<u8>().ok().and_then(Level::from_number))
     }
 
     /// The level numbered `number`, if there is one.
@@ -86,6 +123,23 @@ pub struct SearchLimits {
     pub seed: u64,
     /// Node budget replacing the level's own ([`Level::node_budget`]).
     pub nodes: Option<u64>,
+    /// Wall-clock milliseconds after which no iteration beyond the level's guaranteed
+    /// depth goes on ([`choose_move_within`] only; none: the node budget alone).
+    pub soft_budget_ms: Option<u64>,
+    /// Wall-clock milliseconds after which the search stops without a reply
+    /// ([`choose_move_within`] only; none: no deadline).
+    pub hard_deadline_ms: Option<u64>,
+}
+
+impl SearchLimits {
+    /// The app's limits: a soft budget of `soft_ms` and a hard deadline at `hard_ms`.
+    pub fn timed(soft_ms: u64, hard_ms: u64) -> SearchLimits {
+        SearchLimits {
+            soft_budget_ms: Some(soft_ms),
+            hard_deadline_ms: Some(hard_ms),
+            ..SearchLimits::default()
+        }
+    }
 }
 
 /// What a search did.
@@ -126,6 +180,15 @@ pub enum SearchStop {
     /// The game has ended: the side to move has no legal move.
     #[error("there is no move to choose: the game has ended")]
     NoMove,
+    /// The caller's stop callback asked for the end ([`choose_move_within`] only).
+    #[error("the search was cancelled")]
+    Cancelled,
+    /// The hard deadline passed before the level's guaranteed depth was complete.
+    #[error("no move within the deadline of {deadline_ms} ms")]
+    Deadline {
+        /// The deadline in milliseconds.
+        deadline_ms: u64,
+    },
 }
 
 /// Chooses the computer's move for the side to move in `game`.
@@ -139,6 +202,39 @@ pub fn choose_move(
     limits: &SearchLimits,
     cancel: &AtomicBool,
 ) -> Result<SearchReply, SearchStop> {
+    let untimed = SearchLimits {
+        soft_budget_ms: None,
+        hard_deadline_ms: None,
+        ..*limits
+    };
+    search(game, level, &untimed, &|| cancel.load(Ordering::Relaxed))
+}
+
+/// Chooses the computer's move under wall-clock limits, for the app: iterations beyond
+/// the level's guaranteed depth stop at the soft budget (or the node budget, whichever
+/// comes first); the hard deadline and `stop` end the search without a reply
+/// ([`SearchStop::Deadline`], [`SearchStop::Cancelled`]). `stop` is called every few
+/// hundred nodes, so a cancel ends the search within milliseconds.
+pub fn choose_move_within(
+    game: &Game,
+    level: Level,
+    limits: &SearchLimits,
+    stop: &dyn Fn() -> bool,
+) -> Result<SearchReply, SearchStop> {
+    let reply = search(game, level, limits, stop)?;
+    if reply.stats.cancelled {
+        return Err(SearchStop::Cancelled);
+    }
+    Ok(reply)
+}
+
+fn search(
+    game: &Game,
+    level: Level,
+    limits: &SearchLimits,
+    cancel: &dyn Fn() -> bool,
+) -> Result<SearchReply, SearchStop> {
+    let start = Instant::now();
     let mut work = game.clone();
     let mut root = work.legal_moves();
     if root.is_empty() {
@@ -147,6 +243,12 @@ pub fn choose_move(
     SplitMix64::new(limits.seed).shuffle(&mut root);
     let budget = limits.nodes.unwrap_or(level.node_budget());
     let mut searcher = Searcher::new(work, cancel, budget);
+    searcher.soft_deadline = limits
+        .soft_budget_ms
+        .map(|ms| start + Duration::from_millis(ms));
+    searcher.hard_deadline = limits
+        .hard_deadline_ms
+        .map(|ms| start + Duration::from_millis(ms));
     let root_moves = root.len() as u32;
     let mut root = searcher.order(root, 0, level.guaranteed_depth());
     // Cancelled before the first iteration completes, the reply is the move the ordering
@@ -160,6 +262,9 @@ pub fn choose_move(
     while !searcher.stopped && depth < level.max_depth() {
         let target = depth + 1;
         searcher.enforce_budget = target > level.guaranteed_depth();
+        if searcher.check_clock() {
+            break;
+        }
         let (found, scores) = iterate(&mut searcher, &root, target);
         if searcher.stopped {
             // The moves searched before the stop have scores of the unfinished depth; one
@@ -183,6 +288,12 @@ pub fn choose_move(
             // A mate within the horizon is proved: deeper search cannot shorten it.
             break;
         }
+    }
+    if searcher.past_deadline && depth < level.guaranteed_depth() && !searcher.cancelled {
+        // The level's promise (its guaranteed depth) was not kept in time: no reply.
+        return Err(SearchStop::Deadline {
+            deadline_ms: limits.hard_deadline_ms.unwrap_or_default(),
+        });
     }
     let mate = (best.score.abs() >= MATE_BOUND).then(|| {
         let moves = (MATE - best.score.abs() + 1) / 2;

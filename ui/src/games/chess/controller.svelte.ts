@@ -3,6 +3,8 @@ import { Latest } from '../../lib/game/latest';
 import { GameSession, reasonOf, type GameBackend, type Reason } from '../../lib/game/session.svelte';
 import type { Completion } from '../../lib/bindings/Completion';
 import type { MoveReport } from '../../lib/bindings/MoveReport';
+import type { ChessHint } from '../../lib/bindings/ChessHint';
+import type { ChessOpponentSettings } from '../../lib/bindings/ChessOpponentSettings';
 import type { ChessState, Move, Pos, Selection } from './model';
 import { destinationsIn } from './model';
 
@@ -18,7 +20,7 @@ export const PLAYBACK_MS = 900;
  * playback. Every move is played at the viewed position's revision, so a move chosen in a
  * stale view is refused, not misplayed.
  */
-export class ChessController extends GameSession<ChessState, Move> {
+export class ChessController extends GameSession<ChessState, Move, api.ChessComputerResult> {
   /** The layer the board shows, or null for the present. */
   shownTurn: number | null = $state(null);
   /** The selected piece and its destinations in every layer, or why it has none. */
@@ -32,16 +34,21 @@ export class ChessController extends GameSession<ChessState, Move> {
   playing = $state(false);
   /** The engine's reports of the moves seen played here, by `turn:move`, for the move list. */
   reports: Record<string, MoveReport> = $state({});
+  /** The engine's suggested move for the viewed position (the Hint), until the position changes. */
+  hint: ChessHint | null = $state(null);
+  /** Whether a hint is being asked for. */
+  hinting = $state(false);
+  #hinting = new Latest();
   #selecting = new Latest();
   #completing = new Latest();
   #timer: ReturnType<typeof setInterval> | null = null;
 
   constructor() {
-    const backend: GameBackend<ChessState, Move> = {
+    const backend: GameBackend<ChessState, Move, api.ChessComputerResult> = {
       apply: (mv, replaceFuture) => api.chessPlay(mv, this.view?.revision ?? '', replaceFuture),
       review: (cursor) => api.chessReview({ kind: 'jump', cursor }),
-      computerMove: () => Promise.reject(new Error('Time Chess is played by two people here')),
-      computerCancel: () => Promise.resolve(false),
+      computerMove: (replaceFuture) => api.chessComputerMove(replaceFuture),
+      computerCancel: () => api.chessComputerCancel(),
     };
     super(backend);
   }
@@ -51,11 +58,45 @@ export class ChessController extends GameSession<ChessState, Move> {
     await this.open(() => api.chessOpen());
   }
 
-  /** Starts a new game from the chess starting position. */
-  async newGame(): Promise<void> {
+  /**
+   * Starts a new game from the chess starting position; `opponent` says who the computer
+   * plays (two people when absent). The computer starts at once when it plays White.
+   */
+  async newGame(opponent?: ChessOpponentSettings): Promise<void> {
     this.pause();
     this.reports = {};
-    await this.run(() => api.chessNew());
+    this.computerProblem = null;
+    this.forgetByHand();
+    await this.run(async () => {
+      const fresh = await api.chessNew();
+      return !opponent || opponent.computer === 'none' ? fresh : api.chessSetOpponent(opponent);
+    });
+  }
+
+  /** Asks the engine for its move in the viewed position and shows it as an arrow (not played). */
+  async showHint(): Promise<void> {
+    const view = this.view;
+    if (!view || view.screen.outcome || this.thinking) return;
+    this.hinting = true;
+    await this.#hinting.run(
+      () => api.chessHint(),
+      (hint) => {
+        this.hinting = false;
+        // A hint for a position no longer shown is dropped.
+        this.hint = hint && hint.revision === this.view?.revision ? hint : null;
+      },
+      (e) => {
+        this.hinting = false;
+        this.notice = { reason: reasonOf(e) };
+      },
+    );
+  }
+
+  /** Hides the hint's arrow. */
+  hideHint(): void {
+    this.#hinting.drop();
+    this.hinting = false;
+    this.hint = null;
   }
 
   /** The turn of the layer on the board. */
@@ -199,8 +240,9 @@ export class ChessController extends GameSession<ChessState, Move> {
   }
 
   protected override resetExploration(): void {
-    // A new position is shown from its present.
+    // A new position is shown from its present, without the old position's hint.
     this.shownTurn = null;
+    this.hideHint();
     this.clearSelection();
     this.#completing.drop();
     this.typed = '';
@@ -210,15 +252,28 @@ export class ChessController extends GameSession<ChessState, Move> {
 
   protected override beforeReview(): void {
     this.clearSelection();
+    this.hideHint();
     this.shownTurn = null;
   }
 
   protected override afterView(view: ChessState): void {
+    if (this.hint && this.hint.revision !== view.revision) this.hideHint();
     const report = view.screen.lastMove;
     if (report && view.cursor === view.moves.length) {
       this.reports = { ...this.reports, [`${report.turn}:${report.mv}`]: report };
     }
     if (this.shownTurn !== null && this.shownTurn >= view.screen.present) this.shownTurn = null;
+  }
+
+  protected override beforeThink(): void {
+    this.pause();
+    this.hideHint();
+  }
+
+  protected override onComputerPlayed(reply: api.ChessComputerResult): void {
+    // The computer's move is shown as a person's would be: from the present, reported.
+    this.resetExploration();
+    this.afterView(reply.state);
   }
 
   /** Replaces the game by a command's result (import); the reports of the old game are dropped. */

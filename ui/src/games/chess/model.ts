@@ -16,11 +16,11 @@ import type { Selection } from '../../lib/bindings/Selection';
 export type { ChessColor, Destination, Kind, Move, Pos, ScreenLayer, ScreenPiece, Selection };
 
 /** The engine's view as the shared session reads it: `turns` are the moves, no computer plays. */
-export type ChessState = ChessView & { turns: readonly Move[]; computerToMove: false };
+export type ChessState = ChessView & { turns: readonly Move[]; computerToMove: boolean };
 
 /** Adds the session's names to a view from the backend. */
 export function chessStateFromView(view: ChessView): ChessState {
-  return { ...view, turns: view.moves, computerToMove: false };
+  return { ...view, turns: view.moves, computerToMove: view.computer_to_move };
 }
 
 /** A position taken apart: file 0–7 (a–h), rank 0–7 (1–8), turn. */
@@ -127,5 +127,7 @@ export interface StackSlot {
   play: (mv: Move) => void;
   /** Drops the selection. */
   deselect: () => void;
+  /** The engine's suggested move (the Hint), drawn as an arrow; `null` when none is shown. */
+  hint: Move | null;
 }
 

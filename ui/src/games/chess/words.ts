@@ -226,3 +226,13 @@ export function transitText(t: T, travel: Travel): string {
 export function attackText(t: T, line: AttackLine): string {
   return t('chess.checkLines.line', { values: { kind: kindName(t, line.kind), attacker: posText(t, line.attacker), king: posText(t, line.king) } });
 }
+
+/** A computer level's name in the player's language, or the engine's name. */
+export function levelName(t: T, level: { name: string }): string {
+  return t(`chess.opponent.levels.${level.name}.name`, { default: level.name });
+}
+
+/** A level's one-line summary in the player's language, or the engine's English sentence. */
+export function levelSummary(t: T, level: { name: string; summary: string }): string {
+  return t(`chess.opponent.levels.${level.name}.summary`, { default: level.summary });
+}

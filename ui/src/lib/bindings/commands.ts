@@ -10,7 +10,11 @@ import type { ArrivalsArgs } from './ArrivalsArgs';
 import type { BoardLayout } from './BoardLayout';
 import type { Chain } from './Chain';
 import type { ChessCompleteArgs } from './ChessCompleteArgs';
+import type { ChessComputerOutcome } from './ChessComputerOutcome';
+import type { ChessHint } from './ChessHint';
 import type { ChessImportArgs } from './ChessImportArgs';
+import type { ChessLevelInfo } from './ChessLevelInfo';
+import type { ChessOpponentSettings } from './ChessOpponentSettings';
 import type { ChessPlayArgs } from './ChessPlayArgs';
 import type { ChessSelectArgs } from './ChessSelectArgs';
 import type { ChessTypedArgs } from './ChessTypedArgs';
@@ -128,6 +132,10 @@ export const COMMANDS = {
   chess_invalid_save: 'sync',
   chess_set_aside_invalid: 'sync',
   chess_import_opened_file: 'sync',
+  chess_levels: 'sync',
+  chess_opponent_set: 'sync',
+  chess_computer_cancel: 'sync',
+  chess_hint: 'sync',
   surface_layout: 'sync',
   surface_tiling: 'sync',
   surface_levels: 'sync',
@@ -136,6 +144,7 @@ export const COMMANDS = {
   timego_computer_move: 'job',
   surface_computer_move: 'job',
   surface_read: 'job',
+  chess_computer_move: 'job',
   timego_export_file: 'app',
   timego_import_file: 'app',
   timego_export_invalid_file: 'app',
@@ -441,6 +450,26 @@ export function chess_import_opened_file(): Promise<ChessView> {
   return invoke<ChessView>('chess_import_opened_file');
 }
 
+/** The `chess_levels` command (sync). */
+export function chess_levels(): Promise<Array<ChessLevelInfo>> {
+  return invoke<Array<ChessLevelInfo>>('chess_levels');
+}
+
+/** The `chess_opponent_set` command (sync). */
+export function chess_opponent_set(args: ChessOpponentSettings): Promise<ChessView> {
+  return invoke<ChessView>('chess_opponent_set', { args });
+}
+
+/** The `chess_computer_cancel` command (sync). */
+export function chess_computer_cancel(): Promise<boolean> {
+  return invoke<boolean>('chess_computer_cancel');
+}
+
+/** The `chess_hint` command (sync). */
+export function chess_hint(): Promise<ChessHint | null> {
+  return invoke<ChessHint | null>('chess_hint');
+}
+
 /** The `surface_layout` command (sync). */
 export function surface_layout(args: SurfaceLayoutArgs): Promise<BoardLayout> {
   return invoke<BoardLayout>('surface_layout', { args });
@@ -479,6 +508,11 @@ export function surface_computer_move(args: SurfaceComputerArgs): Promise<Surfac
 /** The `surface_read` command (job). */
 export function surface_read(args: SurfaceReadArgs): Promise<SurfaceReadOutcome> {
   return invoke<SurfaceReadOutcome>('surface_read', { args });
+}
+
+/** The `chess_computer_move` command (job). */
+export function chess_computer_move(args: ComputerMoveArgs): Promise<ChessComputerOutcome> {
+  return invoke<ChessComputerOutcome>('chess_computer_move', { args });
 }
 
 /** The `timego_export_file` command (app). */

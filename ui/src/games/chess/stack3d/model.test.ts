@@ -19,6 +19,8 @@ const view: ChessView = {
   moves: ['b1t0c1t3', 'a8t1a1t0'],
   revision: 'r',
   save: { kind: 'saved' } as ChessView['save'],
+  opponent: { computer: 'none', level: 'steady' },
+  computer_to_move: false,
   screen: {
     present: 2,
     toMove: 'white',
@@ -96,6 +98,18 @@ describe('stack model', () => {
     expect(m.destinations.map((d) => d.mv)).toEqual(['e1t2f2t2', 'e1t2e1t4']);
     expect(m.top).toBe(4);
     expect(m.pieces.find((p) => p.selected)).toMatchObject({ kind: 'king', turn: 2 });
+  });
+});
+
+describe('the hint', () => {
+  it("draws the engine's suggested move as one hint arrow of the side to move, and none without it", () => {
+    const without = stackModel(view, null, 0.3);
+    expect(without.arrows.filter((a) => a.hint)).toEqual([]);
+    const m = stackModel(view, null, 0.3, 'e1t2e1t4');
+    const hints = m.arrows.filter((a) => a.hint);
+    expect(hints).toHaveLength(1);
+    expect(hints[0]).toMatchObject({ from: { file: 4, rank: 0, turn: 2 }, to: { file: 4, rank: 0, turn: 4 }, color: 'white' });
+    expect(m.arrows.length).toBe(without.arrows.length + 1);
   });
 });
 

@@ -46,6 +46,8 @@ export interface ArrowMark {
   /** The last move (drawn stronger). */
   last: boolean;
   ghost: boolean;
+  /** The engine's suggested move (the Hint), drawn in the hint colour. */
+  hint?: boolean;
 }
 
 /** One attacking line of a check, from the attacker through its path to the king. */
@@ -80,7 +82,7 @@ const same = (a: Spot, b: Spot) => a.file === b.file && a.rank === b.rank && a.t
 export const GHOST_OPACITY = 0.45;
 
 /** Derives the stack from a view, the current selection and the past layers' fade. */
-export function stackModel(view: ChessView, selection: Selection | null, fade: number): StackModel {
+export function stackModel(view: ChessView, selection: Selection | null, fade: number, hint: string | null = null): StackModel {
   const screen = view.screen;
   const present = screen.present;
   const selectedFrom = selection?.piece ? parsePos(selection.from) : null;
@@ -130,6 +132,10 @@ export function stackModel(view: ChessView, selection: Selection | null, fade: n
     // A forward traveller still in the queue is drawn by its ghost's arrow already.
     if (screen.ghosts.some((g) => g.from === posName(ends[0]) && g.to === posName(ends[1]))) continue;
     arrows.push({ from: ends[0], to: ends[1], color: layer.mover, last: last?.turn === layer.turn, ghost: false });
+  }
+  const hintEnds = hint ? parseMove(hint) : null;
+  if (hintEnds && screen.toMove) {
+    arrows.push({ from: hintEnds[0], to: hintEnds[1], color: screen.toMove, last: false, ghost: false, hint: true });
   }
   const lastEnds = last ? parseMove(last.mv) : null;
   const checkLines: CheckLineMark[] = (screen.check?.lines ?? []).map((line) => ({

@@ -54,6 +54,9 @@ import { KINDS, pieceGeometries } from './pieces';
 /** How the scene is shown: plain, red/blue anaglyph (section 4.4.1) or side by side. */
 export type StereoMode = 'off' | 'anaglyph' | 'sideBySide';
 
+/** The colour of the engine's suggested move, the same in both schemes (as the 2D board's). */
+const HINT_COLOUR = '#1f7ae0';
+
 /** The colours of one theme. */
 export interface Palette {
   background: string;
@@ -654,8 +657,8 @@ export class StackScene {
       if (!shown.has(arrow.from.turn) || !shown.has(arrow.to.turn)) continue;
       const points = arrowCurve(arrow.from, arrow.to).map(([x, y, z]) => new Vector3(x, y, z));
       const curve = new CatmullRomCurve3(points);
-      const radius = arrow.last ? 0.085 : 0.055;
-      const colour = arrow.color === 'white' ? p.white : p.black;
+      const radius = arrow.last || arrow.hint ? 0.085 : 0.055;
+      const colour = arrow.hint ? HINT_COLOUR : arrow.color === 'white' ? p.white : p.black;
       const material = new MeshStandardMaterial({
         color: colour,
         roughness: 0.5,
