@@ -253,13 +253,17 @@ impl AppCore {
         if let Some(ms) = think_ms {
             self.timego
                 .set_think_limits(crate::timego::think_limits(ms));
+            self.surface
+                .set_think(crate::surface::SurfaceThink::budget(ms));
         }
     }
 
     /// Cancels every game's running engine job (the window is closing); returns whether
     /// one was running.
     pub fn cancel_jobs(&mut self) -> bool {
-        self.timego.computer_cancel()
+        let timego = self.timego.computer_cancel();
+        let surface = self.surface.computer_cancel();
+        timego || surface
     }
 
     /// The TimeGo game.

@@ -90,9 +90,14 @@ macro_rules! command_table {
                 chess_import_opened_file: () => ChessView = |core, ()| core.chess_import_opened_file();
                 surface_layout: SurfaceLayoutArgs => BoardLayout = |_core, args| surface_layout(args);
                 surface_tiling: SurfaceTilingArgs => TiledLayout = |_core, args| Ok(surface_tiling(args));
+                surface_levels: () => Vec<SurfaceLevelInfo> = |_core, ()| Ok(surface_levels());
+                surface_players_set: SurfaceOpponent => SurfaceState = |core, args| core.surface_mut().set_players(args);
+                surface_computer_cancel: () => bool = |core, ()| Ok(core.surface_mut().computer_cancel());
             }
             job {
                 timego_computer_move: ComputerMoveArgs => ComputerOutcome = |core, args| core.timego_mut().computer_start(args);
+                surface_computer_move: SurfaceComputerArgs => SurfaceComputerOutcome = |core, args| core.surface_mut().computer_start(args);
+                surface_read: SurfaceReadArgs => SurfaceReadOutcome = |core, args| core.surface_mut().read_start(args);
             }
             app {
                 timego_export_file: () => Option<String>;

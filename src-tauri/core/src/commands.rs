@@ -13,6 +13,7 @@ use crate::chess::{
     ChessCompleteArgs, ChessImportArgs, ChessPlayArgs, ChessSelectArgs, ChessTypedArgs, ChessView,
 };
 use crate::error::{AppError, CommandResult};
+use crate::host::job::EngineJob;
 use crate::host::session::ReviewTo;
 use crate::host::{playable_ids, GameId};
 use crate::settings::Settings;
@@ -20,11 +21,13 @@ use crate::surface::layout::{
     surface_layout, surface_tiling, SurfaceLayoutArgs, SurfaceTilingArgs,
 };
 use crate::surface::{
-    SurfaceAnalyseArgs, SurfaceApplyArgs, SurfaceEditArgs, SurfaceEditorStartArgs,
-    SurfaceEditorView, SurfaceExchangeArgs, SurfaceExplanation, SurfaceExportArgs,
-    SurfaceImportArgs, SurfaceImported, SurfaceLineArgs, SurfaceNewArgs, SurfacePointArgs,
-    SurfaceReplaceArgs, SurfaceReviewArgs, SurfaceSetAsideArgs, SurfaceState, SurfaceSymmetry,
-    SurfaceTransformArgs, SurfaceView,
+    surface_levels, SurfaceAnalyseArgs, SurfaceApplyArgs, SurfaceComputerArgs,
+    SurfaceComputerOutcome, SurfaceEditArgs, SurfaceEditorStartArgs, SurfaceEditorView,
+    SurfaceExchangeArgs, SurfaceExplanation, SurfaceExportArgs, SurfaceImportArgs, SurfaceImported,
+    SurfaceLevelInfo, SurfaceLineArgs, SurfaceMoveJob, SurfaceNewArgs, SurfaceOpponent,
+    SurfacePointArgs, SurfaceReadArgs, SurfaceReadJob, SurfaceReadOutcome, SurfaceReplaceArgs,
+    SurfaceReviewArgs, SurfaceSetAsideArgs, SurfaceState, SurfaceSymmetry, SurfaceTransformArgs,
+    SurfaceView,
 };
 use crate::timego::{
     levels, ApplyArgs, ArrivalOption, ArrivalsArgs, ComputerJob, ComputerMoveArgs, ComputerOutcome,
@@ -148,6 +151,32 @@ impl Job for ComputerJob {
 
     fn finish(self, core: &mut AppCore, found: Self::Found) -> CommandResult<ComputerOutcome> {
         Ok(core.timego_mut().computer_finish(self, found))
+    }
+}
+
+impl Job for SurfaceMoveJob {
+    type Found = Result<canon_engine::surfaces::search::Analysis, crate::host::job::JobStop>;
+    type Output = SurfaceComputerOutcome;
+
+    fn run(&self) -> Self::Found {
+        EngineJob::run(self)
+    }
+
+    fn finish(self, core: &mut AppCore, found: Self::Found) -> CommandResult<Self::Output> {
+        Ok(core.surface_mut().computer_finish(self, found))
+    }
+}
+
+impl Job for SurfaceReadJob {
+    type Found = Result<canon_engine::surfaces::search::Analysis, crate::host::job::JobStop>;
+    type Output = SurfaceReadOutcome;
+
+    fn run(&self) -> Self::Found {
+        EngineJob::run(self)
+    }
+
+    fn finish(self, core: &mut AppCore, found: Self::Found) -> CommandResult<Self::Output> {
+        Ok(core.surface_mut().read_finish(self, found))
     }
 }
 

@@ -4,6 +4,7 @@
 //! module only routes, keeps and saves.
 
 use crate::error::{AppError, CommandResult};
+use crate::host::opponent::ComputerSide;
 use crate::host::session::{GameSession, ReviewTo};
 use crate::save_slot::{InvalidFile, SaveStatus};
 use crate::settings::SurfaceSettings;
@@ -14,17 +15,24 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 use ts_rs::TS;
 
+pub mod computer;
 pub mod editor;
 pub mod layout;
 pub mod line;
 mod symmetry;
 
+pub use computer::{
+    surface_levels, SurfaceComputerArgs, SurfaceComputerOutcome, SurfaceHint, SurfaceLevelInfo,
+    SurfaceMoveJob, SurfaceOpponent, SurfaceReadArgs, SurfaceReadDepth, SurfaceReadJob,
+    SurfaceReadOutcome, SurfaceReading, SurfaceThink,
+};
 pub use editor::{SurfaceEditArgs, SurfaceEditorView, DIAGRAM_FILE_NAME};
 pub use line::{
     SurfaceLineId, SurfaceLineKind, SurfaceView, GAME_FILE_NAME, STUDY_FILE_NAME, SURFACE_KINDS,
 };
 pub use symmetry::SurfaceSymmetry;
 
+use computer::Computer;
 use editor::Editor;
 use line::{
     first_cursor, illegal, label, rejection_words, session_revision, view_of, GameSlot, LineSlot,
@@ -47,6 +55,8 @@ pub struct SurfaceState {
     pub invalid_files: Vec<InvalidFile>,
     /// Who plays which colour in the game.
     pub players: SurfacePlayers,
+    /// The computer's side and level in the game.
+    pub opponent: SurfaceOpponent,
 }
 
 /// Where an imported document went.
@@ -70,13 +80,15 @@ pub struct SurfaceImported {
     pub state: SurfaceState,
 }
 
-/// Who plays a colour (the computer opponent will be a second kind).
+/// Who plays a colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum SurfacePlayer {
     /// A person at this device.
     #[default]
     Person,
+    /// The computer, at the level of the opponent settings.
+    Computer,
 }
 
 /// Who plays which colour.
@@ -99,10 +111,15 @@ pub struct SurfaceNewArgs {
     #[serde(default)]
     #[ts(optional, type = "number")]
     pub komi_half_points: Option<i64>,
-    /// Who plays which colour (two people when absent).
+    /// Who plays which colour (two people when absent); the computer plays one side at
+    /// most.
     #[serde(default)]
     #[ts(optional)]
     pub players: Option<SurfacePlayers>,
+    /// The computer's level (the last one chosen when absent).
+    #[serde(default)]
+    #[ts(optional)]
+    pub level: Option<canon_engine::surfaces::search::Level>,
 }
 
 /// Arguments of `surface_apply`.
@@ -285,7 +302,7 @@ pub struct SurfaceSession {
     // that is neither shown nor saved.
     has_study: bool,
     editor: Editor,
-    players: SurfacePlayers,
+    computer: Computer,
 }
 
 impl SurfaceSession {
@@ -300,7 +317,7 @@ impl SurfaceSession {
                     .expect("half a point of komi is valid on every surface"),
             )
         };
-        let (game, _) = GameSession::open(data_dir, may_write, fresh);
+        let (game, saved_game) = GameSession::open(data_dir, may_write, fresh);
         let placeholder = || {
             let points = defaults.last_surface.points();
             SurfaceLine::new(
@@ -314,7 +331,7 @@ impl SurfaceSession {
             study,
             has_study,
             editor: Editor::open(data_dir, may_write),
-            players: SurfacePlayers::default(),
+            computer: Computer::open(data_dir, may_write, saved_game),
         }
     }
 
@@ -325,30 +342,53 @@ impl SurfaceSession {
 
     /// Who plays which colour in the game.
     pub fn players(&self) -> SurfacePlayers {
-        self.players
+        let side = self.computer.settings().computer;
+        let player = |color| {
+            if side.plays(color) {
+                SurfacePlayer::Computer
+            } else {
+                SurfacePlayer::Person
+            }
+        };
+        SurfacePlayers {
+            black: player(Color::Black),
+            white: player(Color::White),
+        }
     }
 
     /// Everything the screen shows.
     pub fn state(&self) -> SurfaceState {
         SurfaceState {
-            game: view_of(&self.game),
+            game: self.game_view(),
             study: self.has_study.then(|| view_of(&self.study)),
             editor: self.editor.view(),
             study_save: self.study.save_status().clone(),
             invalid_files: self.invalid_files(),
-            players: self.players,
+            players: self.players(),
+            opponent: self.opponent(),
         }
     }
 
     /// The view of `line`.
     pub fn view(&self, line: SurfaceLineId) -> CommandResult<SurfaceView> {
         match line {
-            SurfaceLineId::Game => Ok(view_of(&self.game)),
+            SurfaceLineId::Game => Ok(self.game_view()),
             SurfaceLineId::Study => {
                 self.study_exists()?;
                 Ok(view_of(&self.study))
             }
         }
+    }
+
+    /// The game's view, saying whether it is the computer's turn.
+    fn game_view(&self) -> SurfaceView {
+        self.marked(view_of(&self.game))
+    }
+
+    /// `view` of the game with whether it is the computer's turn.
+    fn marked(&self, mut view: SurfaceView) -> SurfaceView {
+        view.computer_to_move = view.line == SurfaceLineId::Game && self.computer_to_move();
+        view
     }
 
     fn study_exists(&self) -> CommandResult<()> {
@@ -390,17 +430,31 @@ impl SurfaceSession {
         default_komi: i32,
     ) -> CommandResult<SurfaceView> {
         let komi = args.komi_half_points.unwrap_or(i64::from(default_komi));
+        let players = args.players.unwrap_or_default();
+        let computer = match (players.black, players.white) {
+            (SurfacePlayer::Computer, SurfacePlayer::Computer) => {
+                return Err(AppError::invalid(
+                    "the computer plays one side at most; a person plays the other",
+                ))
+            }
+            (SurfacePlayer::Computer, _) => ComputerSide::Black,
+            (_, SurfacePlayer::Computer) => ComputerSide::White,
+            _ => ComputerSide::None,
+        };
         let game = SurfaceGame::new(args.surface, komi)
             .map_err(|error| AppError::invalid(error.to_string()))?;
         self.game.replace(SurfaceLine::new(game), 0);
-        self.players = args.players.unwrap_or_default();
-        Ok(view_of(&self.game))
+        let level = args.level.unwrap_or(self.computer.settings().level);
+        // The game has started either way; a file that cannot be written only loses the
+        // players after a restart.
+        let _ = self.computer.store(SurfaceOpponent { computer, level });
+        Ok(self.game_view())
     }
 
     /// Plays one action in the viewed position of a line, chosen at `revision`.
     pub fn apply(&mut self, args: SurfaceApplyArgs) -> CommandResult<SurfaceView> {
         match args.line {
-            SurfaceLineId::Game => apply_in(&mut self.game, args),
+            SurfaceLineId::Game => apply_in(&mut self.game, args).map(|view| self.marked(view)),
             SurfaceLineId::Study => {
                 self.study_exists()?;
                 apply_in(&mut self.study, args)
@@ -411,7 +465,7 @@ impl SurfaceSession {
     /// Moves a line's review cursor; the later turns are kept.
     pub fn review(&mut self, args: SurfaceReviewArgs) -> CommandResult<SurfaceView> {
         match args.line {
-            SurfaceLineId::Game => review_in(&mut self.game, args.to),
+            SurfaceLineId::Game => review_in(&mut self.game, args.to).map(|view| self.marked(view)),
             SurfaceLineId::Study => {
                 self.study_exists()?;
                 review_in(&mut self.study, args.to)
@@ -543,7 +597,10 @@ impl SurfaceSession {
         let automorphism = symmetry::get(line.surface(), args.index)?;
         let moved = line.transformed(automorphism);
         Ok(match args.line {
-            SurfaceLineId::Game => replace_keeping_cursor(&mut self.game, moved),
+            SurfaceLineId::Game => {
+                let view = replace_keeping_cursor(&mut self.game, moved);
+                self.marked(view)
+            }
             SurfaceLineId::Study => replace_keeping_cursor(&mut self.study, moved),
         })
     }
@@ -649,6 +706,8 @@ impl SurfaceSession {
         let cursor = cursor.unwrap_or(line.actions().len());
         if SurfaceLineKind::of(&line) == SurfaceLineKind::Game {
             self.game.replace(SurfaceLine::new(line), cursor);
+            // An imported game is two people's until the player says otherwise.
+            self.computer.forget();
             SurfacePart::Game
         } else {
             self.put_study(line, cursor);
@@ -691,10 +750,14 @@ impl SurfaceSession {
     /// The surfaces files kept because they are invalid (the study and the diagram; the
     /// game's is its save status).
     pub fn invalid_files(&self) -> Vec<InvalidFile> {
-        [self.study.invalid_file(), self.editor.invalid_file()]
-            .into_iter()
-            .flatten()
-            .collect()
+        [
+            self.study.invalid_file(),
+            self.editor.invalid_file(),
+            self.computer.invalid_file(),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
     }
 
     /// Sets the invalid file `name` aside if it is one of the surfaces'; says whether it
@@ -708,6 +771,8 @@ impl SurfaceSession {
             })?;
         } else if named(self.editor.invalid_file()) {
             self.editor.set_aside_invalid()?;
+        } else if named(self.computer.invalid_file()) {
+            self.computer.set_aside_invalid()?;
         } else {
             return Ok(false);
         }

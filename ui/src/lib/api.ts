@@ -253,6 +253,8 @@ import type { SurfaceEditorSource } from './bindings/SurfaceEditorSource';
 import type { SurfaceNewArgs } from './bindings/SurfaceNewArgs';
 import type { ReviewTo } from './bindings/ReviewTo';
 import type { Surface } from './bindings/Surface';
+import type { SurfaceOpponent } from './bindings/SurfaceOpponent';
+import type { SurfaceReadDepth } from './bindings/SurfaceReadDepth';
 
 /** The surfaces commands, each refusal a `CommandError`. */
 export const surfaceApi = {
@@ -307,6 +309,16 @@ export const surfaceApi = {
   exportSgfFile: (line: SurfaceLineId) => call(() => commands.surface_export_sgf_file({ line })),
   /** Opens a document the player chooses (the app only); null if cancelled. */
   importFile: () => call(() => commands.surface_import_file()),
+  /** The computer's levels, weakest first. */
+  levels: () => call(() => commands.surface_levels()),
+  /** Sets who the computer plays in the game and its level (stored with the game). */
+  setPlayers: (opponent: SurfaceOpponent) => call(() => commands.surface_players_set(opponent)),
+  /** Lets the computer play for the side to move in the game; resolves when it played or stopped. */
+  computerMove: (replaceFuture: boolean) => call(() => commands.surface_computer_move({ replace_future: replaceFuture })),
+  /** Stops every running search of the surfaces; the game stays as it is. */
+  computerCancel: () => call(() => commands.surface_computer_cancel()),
+  /** Reads a position of `line` (the viewed one unless `cursor`): win rate, candidates, ownership. */
+  read: (line: SurfaceLineId, depth: SurfaceReadDepth, cursor?: number) => call(() => commands.surface_read({ line, depth, cursor })),
 };
 // ---- Time Chess ------------------------------------------------------------------------
 // The screen works on the engine's own view (`ChessView`) with the session's names added

@@ -14,19 +14,22 @@ mod root;
 mod tree;
 
 pub use root::{Root, RootError};
-pub use tree::search;
+pub use tree::{search, think};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::rules::Action;
+use crate::go::Color;
 
 /// Named strengths for players: each a playout budget.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SurfaceLevel"))]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
     /// A few hundred playouts: gentle, still never fills its own eyes.
     Gentle,
     /// Ten times more.
+    #[default]
     Steady,
     /// Ten times more again.
     Strong,
@@ -54,6 +57,15 @@ impl Level {
         }
     }
 
+    /// One player-facing sentence saying how the level plays.
+    pub const fn summary(self) -> &'static str {
+        match self {
+            Level::Gentle => "Plays quickly and loosely: for learning the surfaces.",
+            Level::Steady => "Reads local fights and keeps its groups alive.",
+            Level::Strong => "Searches ten times longer than Steady; the strongest level.",
+        }
+    }
+
     /// The level named `name`, if any.
     pub fn from_name(name: &str) -> Option<Level> {
         Level::ALL.into_iter().find(|level| level.name() == name)
@@ -69,18 +81,62 @@ pub struct Limits {
     pub seed: u64,
 }
 
+/// How much work and time a [`think`] may take, and its seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ThinkLimits {
+    /// Most playouts (the level's work budget).
+    pub playouts: u32,
+    /// Seed of the search's random generator.
+    pub seed: u64,
+    /// Milliseconds after which no further playout starts and the best move so far is the
+    /// answer; `None` for a deterministic search that stops only at its playout budget.
+    pub soft_budget_ms: Option<u64>,
+    /// Milliseconds after which the search stops without an answer, whatever it found.
+    pub hard_deadline_ms: Option<u64>,
+}
+
+impl ThinkLimits {
+    /// A deterministic search of `playouts` playouts with `seed`, without clocks.
+    pub const fn deterministic(playouts: u32, seed: u64) -> ThinkLimits {
+        ThinkLimits {
+            playouts,
+            seed,
+            soft_budget_ms: None,
+            hard_deadline_ms: None,
+        }
+    }
+}
+
+/// Why a [`think`] gave no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Stopped {
+    /// The caller asked it to stop.
+    #[error("the search was cancelled")]
+    Cancelled,
+    /// It passed its hard deadline.
+    #[error("the search passed its hard deadline of {deadline_ms} ms")]
+    Deadline {
+        /// The deadline in milliseconds.
+        deadline_ms: u64,
+    },
+}
+
 /// Why a search stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SurfaceSearchStop"))]
 #[serde(rename_all = "lowercase")]
 pub enum Stop {
     /// The playout budget was spent.
     Budget,
     /// The cancel flag was raised.
     Cancelled,
+    /// The soft time budget was spent.
+    Time,
 }
 
 /// One root candidate with its statistics.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SurfaceCandidate"))]
 pub struct Candidate {
     /// The placement or pass.
     pub action: Action,
@@ -101,6 +157,33 @@ pub struct Report {
     /// Playouts done.
     pub playouts: u32,
     /// Why it stopped.
+    pub stop: Stop,
+}
+
+/// What a [`think`] found: the move to play and what an analysis shows.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "SurfaceSearchAnalysis")
+)]
+pub struct Analysis {
+    /// The player to move in the searched position.
+    pub to_move: Color,
+    /// The most visited candidate.
+    pub best: Action,
+    /// The share of playouts the player to move won (draws half); `None` without any.
+    pub win_rate: Option<f64>,
+    /// The same for Black, so a graph over a game's moves reads one way.
+    pub black_win_rate: Option<f64>,
+    /// The most visited candidates, most visited first.
+    pub candidates: Vec<Candidate>,
+    /// Per point (canonical index), from −1 (White's in every playout's final position)
+    /// to 1 (Black's in every one).
+    pub ownership: Vec<f32>,
+    /// Playouts done.
+    pub playouts: u32,
+    /// Why it stopped (the budget or the soft time budget).
     pub stop: Stop,
 }
 

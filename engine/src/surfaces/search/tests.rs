@@ -227,3 +227,108 @@ fn levels_have_names_and_growing_budgets() {
     }
     assert_eq!(Level::from_name("hard"), None);
 }
+
+const NEVER: &dyn Fn() -> bool = &|| false;
+
+#[test]
+fn think_is_deterministic_for_a_seed_and_reports_win_rate_candidates_and_ownership() {
+    for (name, root, stone, last) in surface_roots(Color::Black) {
+        let limits = ThinkLimits::deterministic(Level::Steady.playouts(), 7);
+        let a = think(&root, &limits, 5, NEVER).unwrap();
+        let b = think(&root, &limits, 5, NEVER).unwrap();
+        assert_eq!(a, b, "{name}");
+        assert_eq!(a.best, Action::Place { at: last }, "{name}");
+        assert_eq!(
+            (a.playouts, a.stop, a.to_move),
+            (2_000, Stop::Budget, Color::Black)
+        );
+        assert_eq!(a.candidates.len(), 5, "{name}");
+        assert!(a.candidates.windows(2).all(|w| w[0].visits >= w[1].visits));
+        let rate = a.win_rate.unwrap();
+        assert!((0.0..=1.0).contains(&rate), "{name}: {rate}");
+        assert_eq!(a.black_win_rate, Some(rate), "Black is to move");
+        assert_eq!(a.ownership.len(), root.graph.len());
+        assert!(a.ownership.iter().all(|o| (-1.0..=1.0).contains(o)));
+        // Black captures the chain in atari: its points end Black's in most playouts.
+        assert!(
+            a.ownership[stone as usize] > 0.0,
+            "{name}: {}",
+            a.ownership[stone as usize]
+        );
+        // The same search as `search` chooses the same move.
+        let report = search(
+            &root,
+            Limits {
+                playouts: 2_000,
+                seed: 7,
+            },
+            &NO_CANCEL,
+        );
+        assert_eq!(report.best, a.best, "{name}");
+    }
+}
+
+#[test]
+fn think_gives_white_its_own_win_rate_and_black_the_complement() {
+    let (_, root, _, _) = surface_roots(Color::White).remove(0);
+    let a = think(&root, &ThinkLimits::deterministic(300, 3), 3, NEVER).unwrap();
+    assert_eq!(a.to_move, Color::White);
+    let (mine, black) = (a.win_rate.unwrap(), a.black_win_rate.unwrap());
+    assert!((mine + black - 1.0).abs() < 1e-9, "{mine} + {black}");
+}
+
+#[test]
+fn think_stops_at_once_when_asked_and_at_its_hard_deadline() {
+    let game = SurfaceGame::new(Surface::Klein, 1).unwrap();
+    let root = Root::from_game(&game).unwrap();
+    let limits = ThinkLimits::deterministic(u32::MAX, 1);
+    assert_eq!(think(&root, &limits, 5, &|| true), Err(Stopped::Cancelled));
+
+    // A flag raised by another thread ends an endless search.
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&cancel);
+    let raiser = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(30));
+        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let stopped = think(&root, &limits, 5, &|| {
+        cancel.load(std::sync::atomic::Ordering::Relaxed)
+    });
+    raiser.join().unwrap();
+    assert_eq!(stopped, Err(Stopped::Cancelled));
+
+    let deadline = ThinkLimits {
+        hard_deadline_ms: Some(0),
+        ..limits
+    };
+    assert_eq!(
+        think(&root, &deadline, 5, NEVER),
+        Err(Stopped::Deadline { deadline_ms: 0 })
+    );
+}
+
+#[test]
+fn the_soft_budget_answers_with_the_best_move_so_far() {
+    let game = SurfaceGame::new(Surface::Mobius, 1).unwrap();
+    let root = Root::from_game(&game).unwrap();
+    let limits = ThinkLimits {
+        soft_budget_ms: Some(0),
+        hard_deadline_ms: Some(600_000),
+        ..ThinkLimits::deterministic(u32::MAX, 1)
+    };
+    let analysis = think(&root, &limits, 5, NEVER).unwrap();
+    assert_eq!(analysis.stop, Stop::Time);
+    assert!(game.probe(&analysis.best).is_ok());
+    assert_eq!(analysis.win_rate.is_some(), analysis.playouts > 0);
+}
+
+#[test]
+fn levels_read_back_from_their_json_names_and_have_summaries() {
+    for level in Level::ALL {
+        let json = serde_json::to_string(&level).unwrap();
+        assert_eq!(json, format!("\"{}\"", level.name()));
+        assert_eq!(serde_json::from_str::<Level>(&json).unwrap(), level);
+        assert!(!level.summary().is_empty());
+    }
+    assert_eq!(Level::default(), Level::Steady);
+}

@@ -1,8 +1,9 @@
 //! The tree: nodes in one arena, children contiguous, UCT over values blended with RAVE.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
-use super::{Candidate, Limits, Report, Root, Stop};
+use super::{Analysis, Candidate, Limits, Report, Root, Stop, Stopped, ThinkLimits};
 use crate::go::fast::{FastBoard, FastGraph, PositionSet, CAPACITY};
 use crate::go::{Color, Point};
 use crate::rng::SplitMix64;
@@ -103,39 +104,96 @@ struct Search<'r> {
     stamp: u32,
     stack: Vec<Point>,
     visited: Vec<bool>,
+    /// Per point, Black's final positions minus White's over the playouts (only when the
+    /// caller asked for ownership).
+    ownership: Option<Vec<i32>>,
 }
 
 /// Searches `root` for at most `limits.playouts` playouts, or until `cancel` is raised
 /// (polled before every playout).
 pub fn search(root: &Root, limits: Limits, cancel: &AtomicBool) -> Report {
-    let mut search = Search {
-        root,
-        nodes: vec![Node::new(PASS, root.to_move.opposite(), 0.5)],
-        board: root.board.clone(),
-        seen: root.history.clone(),
-        rng: SplitMix64::new(limits.seed),
-        line: Vec::new(),
-        path: Vec::new(),
-        played: [Box::new([0; CAPACITY]), Box::new([0; CAPACITY])],
-        stamp: 0,
-        stack: Vec::new(),
-        visited: Vec::new(),
-    };
-    search.expand_root();
-    let mut done = 0;
-    let mut stop = Stop::Budget;
-    while done < limits.playouts {
-        if cancel.load(Ordering::Relaxed) {
-            stop = Stop::Cancelled;
-            break;
-        }
-        search.iterate();
-        done += 1;
-    }
+    let mut search = Search::new(root, limits.seed, false);
+    let (done, stop) = search.run(limits.playouts, || {
+        cancel.load(Ordering::Relaxed).then_some(Stop::Cancelled)
+    });
     search.report(done, stop)
 }
 
-impl Search<'_> {
+/// Searches `root` within `limits` for a player or an analysis: the best move, the root's
+/// win rate, the `top` most visited candidates and the ownership of every point.
+///
+/// `stop` is polled before every playout (a playout takes well under a millisecond), so
+/// a cancel ends the search at once with [`Stopped::Cancelled`]; so does the hard
+/// deadline, with [`Stopped::Deadline`]. The soft budget only ends the search early with
+/// the best move so far. Without a soft budget the search is deterministic for its seed.
+pub fn think(
+    root: &Root,
+    limits: &ThinkLimits,
+    top: usize,
+    stop: &dyn Fn() -> bool,
+) -> Result<Analysis, Stopped> {
+    let start = Instant::now();
+    let soft = limits.soft_budget_ms.map(Duration::from_millis);
+    let hard = limits.hard_deadline_ms.map(Duration::from_millis);
+    let mut search = Search::new(root, limits.seed, true);
+    let mut halted = None;
+    let (done, why) = search.run(limits.playouts, || {
+        if stop() {
+            halted = Some(Stopped::Cancelled);
+            return Some(Stop::Cancelled);
+        }
+        if soft.is_none() && hard.is_none() {
+            return None;
+        }
+        let elapsed = start.elapsed();
+        if let (Some(hard), Some(ms)) = (hard, limits.hard_deadline_ms) {
+            if elapsed >= hard {
+                halted = Some(Stopped::Deadline { deadline_ms: ms });
+                return Some(Stop::Cancelled);
+            }
+        }
+        soft.is_some_and(|soft| elapsed >= soft)
+            .then_some(Stop::Time)
+    });
+    if let Some(halted) = halted {
+        return Err(halted);
+    }
+    Ok(search.analysis(done, why, top))
+}
+
+impl<'r> Search<'r> {
+    fn new(root: &'r Root, seed: u64, ownership: bool) -> Search<'r> {
+        let mut search = Search {
+            root,
+            nodes: vec![Node::new(PASS, root.to_move.opposite(), 0.5)],
+            board: root.board.clone(),
+            seen: root.history.clone(),
+            rng: SplitMix64::new(seed),
+            line: Vec::new(),
+            path: Vec::new(),
+            played: [Box::new([0; CAPACITY]), Box::new([0; CAPACITY])],
+            stamp: 0,
+            stack: Vec::new(),
+            visited: Vec::new(),
+            ownership: ownership.then(|| vec![0; root.graph.len()]),
+        };
+        search.expand_root();
+        search
+    }
+
+    /// Runs at most `playouts` iterations, asking `halt` before each whether to stop.
+    fn run(&mut self, playouts: u32, mut halt: impl FnMut() -> Option<Stop>) -> (u32, Stop) {
+        let mut done = 0;
+        while done < playouts {
+            if let Some(stop) = halt() {
+                return (done, stop);
+            }
+            self.iterate();
+            done += 1;
+        }
+        (done, Stop::Budget)
+    }
+
     fn expand_root(&mut self) {
         let root = self.root;
         let color = root.to_move;
@@ -258,7 +316,66 @@ impl Search<'_> {
             color = color.opposite();
         }
         let black = self.black_result();
+        if self.ownership.is_some() {
+            self.count_ownership();
+        }
         self.back_up(black);
+    }
+
+    /// Adds the finished line's owners to the ownership sums: a stone's colour, or the
+    /// colour of the only stones an empty region touches.
+    fn count_ownership(&mut self) {
+        let graph = &self.root.graph;
+        let Some(sums) = self.ownership.as_mut() else {
+            return;
+        };
+        let board = &self.board;
+        self.visited.clear();
+        self.visited.resize(graph.len(), false);
+        for (p, sum) in sums.iter_mut().enumerate() {
+            match board.cell(p as Point) {
+                1 => *sum += 1,
+                2 => *sum -= 1,
+                _ => {}
+            }
+        }
+        let mut region = Vec::new();
+        for &start in board.empties() {
+            if self.visited[start as usize] {
+                continue;
+            }
+            self.visited[start as usize] = true;
+            region.clear();
+            self.stack.clear();
+            self.stack.push(start);
+            let mut touches = 0u8;
+            while let Some(p) = self.stack.pop() {
+                region.push(p);
+                for &q in graph.row(p) {
+                    if (q as usize) >= graph.len() {
+                        continue;
+                    }
+                    match board.cell(q) {
+                        0 if !self.visited[q as usize] => {
+                            self.visited[q as usize] = true;
+                            self.stack.push(q);
+                        }
+                        cell @ (1 | 2) => touches |= cell,
+                        _ => {}
+                    }
+                }
+            }
+            let delta = match touches {
+                1 => 1,
+                2 => -1,
+                _ => 0,
+            };
+            if delta != 0 {
+                for &p in &region {
+                    sums[p as usize] += delta;
+                }
+            }
+        }
     }
 
     /// 1 if Black wins the finished line by area with komi, 0 if White does, ½ for a draw.
@@ -349,6 +466,39 @@ impl Search<'_> {
         Report {
             best: candidates[0].action,
             candidates,
+            playouts,
+            stop,
+        }
+    }
+
+    fn analysis(&self, playouts: u32, stop: Stop, top: usize) -> Analysis {
+        let report = self.report(playouts, stop);
+        let root = &self.nodes[0];
+        let to_move = self.root.to_move;
+        // The root node's wins are its mover's, the player who moved into the root.
+        let win_rate =
+            (root.visits > 0).then(|| 1.0 - f64::from(root.wins) / f64::from(root.visits));
+        let black_win_rate = win_rate.map(|rate| {
+            if to_move == Color::Black {
+                rate
+            } else {
+                1.0 - rate
+            }
+        });
+        let ownership = match (&self.ownership, playouts) {
+            (Some(sums), n) if n > 0 => sums
+                .iter()
+                .map(|&sum| (f64::from(sum) / f64::from(n)) as f32)
+                .collect(),
+            _ => vec![0.0; self.root.graph.len()],
+        };
+        Analysis {
+            to_move,
+            best: report.best,
+            win_rate,
+            black_win_rate,
+            candidates: report.candidates.into_iter().take(top).collect(),
+            ownership,
             playouts,
             stop,
         }

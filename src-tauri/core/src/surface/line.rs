@@ -313,6 +313,9 @@ pub struct SurfaceView {
     pub revision: String,
     /// Whether this line reaches the disk.
     pub save: SaveStatus,
+    /// Whether it is the computer's turn: the game line viewed at its end, the computer
+    /// playing the side to move.
+    pub computer_to_move: bool,
 }
 
 /// The revision `surface_apply` checks: the line's fingerprint and the viewed cursor.
@@ -343,6 +346,7 @@ pub fn view_of<S: LineSlot>(session: &GameSession<SurfaceLine<S>>) -> SurfaceVie
         actions: line.actions().to_vec(),
         revision: session_revision(session),
         save: session.save_status().clone(),
+        computer_to_move: false,
     }
 }
 

@@ -9,6 +9,8 @@ import { CommandError, surfaceApi } from '../../lib/api';
 import { Latest } from '../../lib/game/latest';
 import { reasonOf, type Notice } from '../../lib/game/session.svelte';
 import { LineSession } from './line.svelte';
+import { SurfaceAnalysis } from './analysis.svelte';
+import type { SurfaceOpponent } from '../../lib/bindings/SurfaceOpponent';
 import type { BoardLayout } from '../../lib/bindings/BoardLayout';
 import type { Chain } from '../../lib/bindings/Chain';
 import type { Color } from '../../lib/bindings/Color';
@@ -41,6 +43,14 @@ export interface SurfaceLayouts {
 export class SurfaceController {
   readonly game = new LineSession('game');
   readonly study = new LineSession('study');
+  /** Who the computer plays in the game, and its level. */
+  opponent: SurfaceOpponent = $state({ computer: 'none', level: 'steady' });
+  /** The analysis of the shown line (readings, ownership, candidates, graph). */
+  readonly analysis = new SurfaceAnalysis(() => ({
+    line: this.session.line,
+    view: this.tab === 'edit' ? null : this.session.view,
+    computerThinking: this.game.thinking,
+  }));
   tab: Tab = $state('play');
   viewKind: ViewKind = $state('flat');
   editor: SurfaceEditorView | null = $state(null);
@@ -97,10 +107,15 @@ export class SurfaceController {
     this.viewKind = kind;
   }
 
-  /** Starts a new game on `surface` with White's komi in half points. */
-  async newGame(surface: Surface, komiHalfPoints: number): Promise<void> {
+  /** Starts a new game on `surface` with White's komi in half points, the computer playing as `opponent` says. */
+  async newGame(surface: Surface, komiHalfPoints: number, opponent: SurfaceOpponent = { computer: 'none', level: this.opponent.level }): Promise<void> {
     await this.#guard(async () => {
-      const view = await surfaceApi.newGame({ surface, komi_half_points: komiHalfPoints });
+      const players = {
+        black: opponent.computer === 'black' ? ('computer' as const) : ('person' as const),
+        white: opponent.computer === 'white' ? ('computer' as const) : ('person' as const),
+      };
+      const view = await surfaceApi.newGame({ surface, komi_half_points: komiHalfPoints, players, level: opponent.level });
+      this.opponent = opponent;
       await this.layoutsOf(surface);
       this.game.show(view);
       this.recentred = null;
@@ -269,6 +284,7 @@ export class SurfaceController {
   }
 
   #take(state: SurfaceState): void {
+    this.opponent = state.opponent;
     this.game.show(state.game);
     this.study.show(state.study);
     this.editor = state.editor;

@@ -4,7 +4,7 @@
  * `lib/game`; this adds the surfaces' actions and the revision every move must name.
  */
 import { surfaceApi } from '../../lib/api';
-import { GameSession, type GameBackend } from '../../lib/game/session.svelte';
+import { GameSession, type ComputerReply, type GameBackend } from '../../lib/game/session.svelte';
 import type { SurfaceAction } from '../../lib/bindings/SurfaceAction';
 import type { SurfaceLineId } from '../../lib/bindings/SurfaceLineId';
 import type { SurfaceView } from '../../lib/bindings/SurfaceView';
@@ -14,8 +14,7 @@ export type LineView = SurfaceView & { turns: readonly SurfaceAction[]; computer
 
 /** The session's view of the backend's. */
 export function lineView(view: SurfaceView): LineView {
-  // The computer opponent of the surfaces arrives in its own issue: nobody thinks yet.
-  return { ...view, turns: view.actions, computerToMove: false };
+  return { ...view, turns: view.actions, computerToMove: view.computer_to_move };
 }
 
 /** The surfaces commands for one line; `revision` is read from the session when a move is sent. */
@@ -33,12 +32,24 @@ class LineBackend implements GameBackend<LineView, SurfaceAction> {
     return lineView(await surfaceApi.review(this.line, { kind: 'jump', cursor }));
   }
 
-  computerMove(): Promise<never> {
-    return Promise.reject(new Error('the surfaces have no computer opponent yet'));
+  async computerMove(replaceFuture: boolean): Promise<ComputerReply<LineView>> {
+    if (this.line !== 'game') return Promise.reject(new Error('the computer plays in the game only'));
+    const outcome = await surfaceApi.computerMove(replaceFuture);
+    const state = lineView(outcome.view);
+    switch (outcome.kind) {
+      case 'played':
+        return { kind: 'played', state };
+      case 'deadline':
+        return { kind: 'deadline', state, message: String(outcome.deadline_ms) };
+      case 'cancelled':
+        return { kind: 'cancelled', state, message: '' };
+      default:
+        return { kind: outcome.kind, state, message: outcome.message };
+    }
   }
 
-  async computerCancel(): Promise<boolean> {
-    return false;
+  computerCancel(): Promise<boolean> {
+    return surfaceApi.computerCancel();
   }
 }
 
@@ -54,10 +65,11 @@ export class LineSession extends GameSession<LineView, SurfaceAction> {
     this.line = line;
   }
 
-  /** Shows a view the backend sent with another command (open, import, analysis). */
+  /** Shows a view the backend sent with another command (open, import, analysis); the computer starts if it is its turn. */
   show(view: SurfaceView | null): void {
     this.view = view ? lineView(view) : null;
     this.notice = null;
+    if (this.view?.computerToMove && !this.thinking && !this.computerProblem) queueMicrotask(() => void this.think());
   }
 
   /** Places a stone for the player to move. */

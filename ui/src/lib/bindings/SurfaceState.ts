@@ -2,6 +2,7 @@
 import type { InvalidFile } from "./InvalidFile";
 import type { SaveStatus } from "./SaveStatus";
 import type { SurfaceEditorView } from "./SurfaceEditorView";
+import type { SurfaceOpponent } from "./SurfaceOpponent";
 import type { SurfacePlayers } from "./SurfacePlayers";
 import type { SurfaceView } from "./SurfaceView";
 
@@ -33,4 +34,8 @@ invalid_files: Array<InvalidFile>,
 /**
  * Who plays which colour in the game.
  */
-players: SurfacePlayers, };
+players: SurfacePlayers, 
+/**
+ * The computer's side and level in the game.
+ */
+opponent: SurfaceOpponent, };

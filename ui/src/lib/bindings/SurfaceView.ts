@@ -87,4 +87,9 @@ revision: string,
 /**
  * Whether this line reaches the disk.
  */
-save: SaveStatus, };
+save: SaveStatus, 
+/**
+ * Whether it is the computer's turn: the game line viewed at its end, the computer
+ * playing the side to move.
+ */
+computer_to_move: boolean, };

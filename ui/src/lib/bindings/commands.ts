@@ -34,6 +34,8 @@ import type { Settings } from './Settings';
 import type { SurfaceAnalyseArgs } from './SurfaceAnalyseArgs';
 import type { SurfaceApplyArgs } from './SurfaceApplyArgs';
 import type { SurfaceBoardInspection } from './SurfaceBoardInspection';
+import type { SurfaceComputerArgs } from './SurfaceComputerArgs';
+import type { SurfaceComputerOutcome } from './SurfaceComputerOutcome';
 import type { SurfaceEditArgs } from './SurfaceEditArgs';
 import type { SurfaceEditorStartArgs } from './SurfaceEditorStartArgs';
 import type { SurfaceEditorView } from './SurfaceEditorView';
@@ -43,9 +45,13 @@ import type { SurfaceExportArgs } from './SurfaceExportArgs';
 import type { SurfaceImportArgs } from './SurfaceImportArgs';
 import type { SurfaceImported } from './SurfaceImported';
 import type { SurfaceLayoutArgs } from './SurfaceLayoutArgs';
+import type { SurfaceLevelInfo } from './SurfaceLevelInfo';
 import type { SurfaceLineArgs } from './SurfaceLineArgs';
 import type { SurfaceNewArgs } from './SurfaceNewArgs';
+import type { SurfaceOpponent } from './SurfaceOpponent';
 import type { SurfacePointArgs } from './SurfacePointArgs';
+import type { SurfaceReadArgs } from './SurfaceReadArgs';
+import type { SurfaceReadOutcome } from './SurfaceReadOutcome';
 import type { SurfaceReplaceArgs } from './SurfaceReplaceArgs';
 import type { SurfaceReviewArgs } from './SurfaceReviewArgs';
 import type { SurfaceSetAsideArgs } from './SurfaceSetAsideArgs';
@@ -124,7 +130,12 @@ export const COMMANDS = {
   chess_import_opened_file: 'sync',
   surface_layout: 'sync',
   surface_tiling: 'sync',
+  surface_levels: 'sync',
+  surface_players_set: 'sync',
+  surface_computer_cancel: 'sync',
   timego_computer_move: 'job',
+  surface_computer_move: 'job',
+  surface_read: 'job',
   timego_export_file: 'app',
   timego_import_file: 'app',
   timego_export_invalid_file: 'app',
@@ -440,9 +451,34 @@ export function surface_tiling(args: SurfaceTilingArgs): Promise<TiledLayout> {
   return invoke<TiledLayout>('surface_tiling', { args });
 }
 
+/** The `surface_levels` command (sync). */
+export function surface_levels(): Promise<Array<SurfaceLevelInfo>> {
+  return invoke<Array<SurfaceLevelInfo>>('surface_levels');
+}
+
+/** The `surface_players_set` command (sync). */
+export function surface_players_set(args: SurfaceOpponent): Promise<SurfaceState> {
+  return invoke<SurfaceState>('surface_players_set', { args });
+}
+
+/** The `surface_computer_cancel` command (sync). */
+export function surface_computer_cancel(): Promise<boolean> {
+  return invoke<boolean>('surface_computer_cancel');
+}
+
 /** The `timego_computer_move` command (job). */
 export function timego_computer_move(args: ComputerMoveArgs): Promise<ComputerOutcome> {
   return invoke<ComputerOutcome>('timego_computer_move', { args });
+}
+
+/** The `surface_computer_move` command (job). */
+export function surface_computer_move(args: SurfaceComputerArgs): Promise<SurfaceComputerOutcome> {
+  return invoke<SurfaceComputerOutcome>('surface_computer_move', { args });
+}
+
+/** The `surface_read` command (job). */
+export function surface_read(args: SurfaceReadArgs): Promise<SurfaceReadOutcome> {
+  return invoke<SurfaceReadOutcome>('surface_read', { args });
 }
 
 /** The `timego_export_file` command (app). */

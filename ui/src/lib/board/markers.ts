@@ -14,8 +14,10 @@ export type MarkerMap = ReadonlyMap<number, readonly string[]>;
 
 /** One SVG element of a mark: its tag and attributes. */
 export interface MarkShape {
-  tag: 'circle' | 'path' | 'rect';
+  tag: 'circle' | 'path' | 'rect' | 'text';
   attrs: Record<string, string | number | undefined>;
+  /** The words of a `text` shape. */
+  text?: string;
 }
 
 /** Where a mark is drawn: the point's centre, the stone there (0 empty, 1 black, 2 white), the layout's unit. */

@@ -34,6 +34,10 @@ export interface SceneState {
   focus: number | null;
   hover: number | null;
   hoverColor: number | null;
+  /** The analysis's ownership per point (−1 White's … 1 Black's), or null when not shown. */
+  ownership?: readonly number[] | null;
+  /** The ownership comes from too few playouts: its squares are drawn faded, half wood. */
+  ownershipUncertain?: boolean;
 }
 
 /** Where a point is drawn, for tests and for the keyboard's announcement. */
@@ -48,7 +52,10 @@ export interface ProjectedPoint {
 }
 
 /** A mark the scene draws on a point (the test hook reports them). */
-export type SceneMark = 'group' | 'liberty' | 'last' | 'focus';
+export type SceneMark = 'group' | 'liberty' | 'last' | 'focus' | 'black-area' | 'white-area' | 'uncertain-area';
+
+/** Below this share of playouts a point is nobody's (as on the flat board). */
+const OWNED = 0.25;
 
 const v3 = (p: Vec3) => new THREE.Vector3(p[0], p[1], p[2]);
 
@@ -68,6 +75,8 @@ export class SurfaceScene {
   private readonly spots: THREE.InstancedMesh;
   /** Chain and focus rings, two instances per point (one per side of the sheet). */
   private readonly rings: THREE.InstancedMesh;
+  /** Ownership squares of the analysis, two instances per point (one per side of the sheet). */
+  private readonly areas: THREE.InstancedMesh;
   private readonly ghost: THREE.Mesh;
   private readonly owned: { dispose(): void }[] = [];
   private readonly materials: Record<'wood' | 'line' | 'boundary' | 'ghost' | 'ring' | 'dot' | 'spot', THREE.Material>;
@@ -157,6 +166,10 @@ export class SurfaceScene {
     this.owned.push(ring);
     this.rings = new THREE.InstancedMesh(ring, this.materials.ring, 2 * n);
     this.scene.add(this.rings);
+    const plate = new THREE.PlaneGeometry(0.5, 0.5).rotateX(-Math.PI / 2);
+    this.owned.push(plate);
+    this.areas = new THREE.InstancedMesh(plate, this.materials.ring, 2 * n);
+    this.scene.add(this.areas);
     this.ghost = new THREE.Mesh(lens, this.materials.ghost);
     this.ghost.visible = false;
     this.scene.add(this.ghost);
@@ -273,6 +286,11 @@ export class SurfaceScene {
       if (state.lit.has(p)) marks.push('group');
       if (liberty) marks.push('liberty');
       if (last) marks.push('last');
+      const owner = state.ownership?.[p] ?? 0;
+      // A square on every empty point somebody owns, and on stones the other side owns (dead).
+      const area = Math.abs(owner) >= OWNED && (stone === 0 || (stone === 1) !== owner > 0);
+      if (area) marks.push(owner > 0 ? 'black-area' : 'white-area');
+      if (area && state.ownershipUncertain) marks.push('uncertain-area');
       this.marks.push(marks);
       this.dots.setMatrixAt(p, stone === 0 && !liberty ? this.placement(p, 0.2) : hidden);
       // Rings and spots lie on one side of the sheet each: drawn on both, as the sheet is opaque.
@@ -283,9 +301,14 @@ export class SurfaceScene {
         this.rings.setColorAt(k, colour.set(focused ? this.colours.focus : this.colours.lit));
         this.spots.setMatrixAt(k, liberty || last ? this.placement(p, last ? 0.34 : 0.42, side * lift) : hidden);
         this.spots.setColorAt(k, colour.set(last ? this.colours.last : this.colours.lit));
+        const size = 0.45 + 0.5 * Math.min(1, Math.abs(owner));
+        this.areas.setMatrixAt(k, area ? this.placement(p, size, side * (stone === 0 ? 0.03 : this.stoneTop(p) + 0.01)) : hidden);
+        colour.set(owner > 0 ? this.colours.black : this.colours.white);
+        if (state.ownershipUncertain) colour.lerp(new THREE.Color(this.colours.wood), 0.55);
+        this.areas.setColorAt(k, colour);
       }
     }
-    for (const mesh of [this.stones, this.rings, this.dots, this.spots]) {
+    for (const mesh of [this.stones, this.rings, this.dots, this.spots, this.areas]) {
       mesh.instanceMatrix.needsUpdate = true;
       if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
       mesh.computeBoundingSphere();
