@@ -73,6 +73,28 @@ impl Node {
     }
 }
 
+/// Share of a playout's value given by its area margin rather than by who won, in a
+/// search whose position looked decided (see [`DECIDED`]).
+const SCORE_WEIGHT: f32 = 0.1;
+/// After this many playouts the search looks at the root's win rate once: if it is below
+/// `DECIDED.0` or above `DECIDED.1`, the margin term is switched on for the rest. Balanced
+/// positions keep the pure win/loss value, which reads close fights best; decided ones
+/// get a value that still tells better moves from worse.
+const SCORE_CHECK: u32 = 1_000;
+const DECIDED: (f32, f32) = (0.15, 0.85);
+
+/// Black's value of a finished playout: mostly the outcome (1 win, ½ draw, 0 loss), plus
+/// `weight` (0 or [`SCORE_WEIGHT`]) of the margin scaled linearly from −1 to 1 over the board's points.
+/// Why: with outcome alone, once every move wins (or loses) every playout the search has
+/// nothing to prefer and plays almost at random; the margin term keeps a losing search
+/// fighting for points (and a winning one from throwing them away) while it stays too
+/// small to trade a win for points (a won playout is always worth more than a lost one).
+fn score_value(outcome: f32, margin_half_points: i64, points: usize, weight: f32) -> f32 {
+    let span = 2.0 * points.max(1) as f32;
+    let scaled = (margin_half_points as f32 / span).clamp(-1.0, 1.0);
+    (1.0 - weight) * outcome + weight * 0.5 * (1.0 + scaled)
+}
+
 /// Prior win rate of placing `color` on `p`: high for captures and for saving one of
 /// its chains from atari, even otherwise.
 fn prior(graph: &FastGraph, board: &FastBoard, p: Point, color: Color, hash: u64) -> f32 {
@@ -107,6 +129,8 @@ struct Search<'r> {
     /// Per point, Black's final positions minus White's over the playouts (only when the
     /// caller asked for ownership).
     ownership: Option<Vec<i32>>,
+    /// Weight of the margin in playout values: 0 until the position looks decided.
+    score_weight: f32,
 }
 
 /// Searches `root` for at most `limits.playouts` playouts, or until `cancel` is raised
@@ -176,6 +200,7 @@ impl<'r> Search<'r> {
             stack: Vec::new(),
             visited: Vec::new(),
             ownership: ownership.then(|| vec![0; root.graph.len()]),
+            score_weight: 0.0,
         };
         search.expand_root();
         search
@@ -190,6 +215,14 @@ impl<'r> Search<'r> {
             }
             self.iterate();
             done += 1;
+            if done == SCORE_CHECK {
+                let root = &self.nodes[0];
+                // The root's wins are its mover's; the player to move has the rest.
+                let rate = 1.0 - root.wins / root.visits as f32;
+                if rate < DECIDED.0 || rate > DECIDED.1 {
+                    self.score_weight = SCORE_WEIGHT;
+                }
+            }
         }
         (done, Stop::Budget)
     }
@@ -385,11 +418,12 @@ impl<'r> Search<'r> {
             .area(&self.root.graph, &mut self.stack, &mut self.visited);
         let margin =
             2 * (i64::from(black) - i64::from(white)) - i64::from(self.root.komi_half_points);
-        match margin.signum() {
+        let outcome = match margin.signum() {
             1 => 1.0,
             -1 => 0.0,
             _ => 0.5,
-        }
+        };
+        score_value(outcome, margin, self.root.graph.len(), self.score_weight)
     }
 
     fn back_up(&mut self, black: f32) {
@@ -501,6 +535,35 @@ impl<'r> Search<'r> {
             ownership,
             playouts,
             stop,
+        }
+    }
+}
+
+#[cfg(test)]
+mod score_tests {
+    use super::score_value;
+
+    #[test]
+    fn a_win_by_the_least_beats_a_loss_by_the_least_and_margins_order_the_rest() {
+        let points = 81;
+        let w = super::SCORE_WEIGHT;
+        let narrow_win = score_value(1.0, 1, points, w);
+        let narrow_loss = score_value(0.0, -1, points, w);
+        assert!(narrow_win > narrow_loss);
+        // Even the smallest win is worth more than the largest loss's best case.
+        assert!(score_value(1.0, -2 * 81, points, w) > score_value(0.0, 2 * 81, points, w));
+        // Among losses (and among wins) a better margin is worth more.
+        assert!(score_value(0.0, -20, points, w) > score_value(0.0, -160, points, w));
+        assert!(score_value(1.0, 160, points, w) > score_value(1.0, 20, points, w));
+        // Without the weight (balanced positions) the value is the outcome alone.
+        for outcome in [0.0, 0.5, 1.0] {
+            assert_eq!(score_value(outcome, 100, points, 0.0), outcome);
+        }
+        for margin in [-400, -1, 0, 1, 400] {
+            for outcome in [0.0, 0.5, 1.0] {
+                let value = score_value(outcome, margin, points, w);
+                assert!((0.0..=1.0).contains(&value), "{value}");
+            }
         }
     }
 }
