@@ -168,6 +168,8 @@ pub struct TestApp {
     client: Client,
     // Dropped after the session is closed: stopping the driver ends the app.
     _driver: Driver,
+    // The instance lock the app takes in its data directory.
+    lock_file: PathBuf,
 }
 
 impl TestApp {
@@ -188,15 +190,36 @@ impl TestApp {
     pub async fn launch(home: &AppHome, launch: Launch<'_>) -> Self {
         let driver = Driver::start_with_env(home, launch.env);
         let client = driver.launch_with_args(&app_binary(), launch.args).await;
+        let lock_file = home.app_data_dir().join("instance.lock");
+        *open_apps().entry(lock_file.clone()).or_default() += 1;
         Self {
             client,
             _driver: driver,
+            lock_file,
         }
     }
 
     /// Closes the app's window and stops its driver.
+    /// When it was the last app open on its home, returns only once the app has released
+    /// its instance lock, so an app started next on the same home is the primary instance
+    /// (one still exiting would make it a secondary, which never saves).
     pub async fn close(self) {
-        self.client.close().await.expect("close the app");
+        let Self {
+            client,
+            _driver,
+            lock_file,
+        } = self;
+        client.close().await.expect("close the app");
+        drop(_driver);
+        let others_open = {
+            let mut open = open_apps();
+            let count = open.entry(lock_file.clone()).or_default();
+            *count = count.saturating_sub(1);
+            *count > 0
+        };
+        if !others_open {
+            wait_for_lock_release(&lock_file);
+        }
     }
 }
 
@@ -206,6 +229,32 @@ impl std::ops::Deref for TestApp {
     fn deref(&self) -> &Client {
         &self.client
     }
+}
+
+/// How many apps each home's instance lock has open (a test may run two at once).
+fn open_apps() -> std::sync::MutexGuard<'static, std::collections::HashMap<PathBuf, usize>> {
+    static OPEN: std::sync::OnceLock<std::sync::Mutex<std::collections::HashMap<PathBuf, usize>>> =
+        std::sync::OnceLock::new();
+    OPEN.get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+fn wait_for_lock_release(lock_file: &Path) {
+    let Ok(file) = std::fs::OpenOptions::new().write(true).open(lock_file) else {
+        // No lock file: the app never took the lock (it had no data directory yet).
+        return;
+    };
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while file.try_lock().is_err() {
+        assert!(
+            Instant::now() < deadline,
+            "the closed app still holds {} after 20 s",
+            lock_file.display()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = file.unlock();
 }
 
 fn free_port() -> u16 {
