@@ -22,7 +22,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 const KILLS: usize = 300;
 /// Length of the seeded game the children play, one saved action per request.
@@ -102,11 +102,21 @@ enum KillAt {
     AfterStart(Duration),
     /// This long after its first confirmed save (in the middle of the saving loop).
     AfterFirstSave(Duration),
+    /// Once every request is answered (to time the saving loop on this machine).
+    OnceAllAnswered,
+}
+
+/// What the bridge did before it was killed.
+struct Run {
+    /// How many answers it had confirmed.
+    confirmed: usize,
+    /// From its first answer to its last confirmed one.
+    answering: Duration,
 }
 
 /// Starts the bridge on `dir`, streams `requests`, and SIGKILLs it at `kill_at`;
-/// returns how many answers the child had confirmed before it died.
-fn run_and_kill(dir: &Path, requests: &[String], kill_at: KillAt) -> usize {
+/// returns what the child had confirmed before it died.
+fn run_and_kill(dir: &Path, requests: &[String], kill_at: KillAt) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ipc-bridge"))
         .args(["--data-dir", dir.to_str().unwrap()])
         .stdin(Stdio::piped())
@@ -121,13 +131,18 @@ fn run_and_kill(dir: &Path, requests: &[String], kill_at: KillAt) -> usize {
     let reader = {
         let confirmed = Arc::clone(&confirmed);
         std::thread::spawn(move || {
+            let mut first = None;
+            let mut answering = Duration::ZERO;
             for line in BufReader::new(stdout).lines() {
                 let Ok(line) = line else { break };
                 assert!(line.contains("\"ok\""), "a save failed: {line}");
+                let first = *first.get_or_insert_with(Instant::now);
+                answering = first.elapsed();
                 if confirmed.fetch_add(1, Ordering::SeqCst) == 0 {
                     let _ = first_save.send(());
                 }
             }
+            answering
         })
     };
     let writer = {
@@ -148,12 +163,25 @@ fn run_and_kill(dir: &Path, requests: &[String], kill_at: KillAt) -> usize {
                 .expect("the bridge never answered");
             std::thread::sleep(delay);
         }
+        KillAt::OnceAllAnswered => {
+            let deadline = Instant::now() + Duration::from_secs(60);
+            while confirmed.load(Ordering::SeqCst) < requests.len() {
+                assert!(
+                    Instant::now() < deadline,
+                    "the bridge never answered everything"
+                );
+                std::thread::sleep(Duration::from_micros(200));
+            }
+        }
     }
     child.kill().expect("SIGKILL the child");
     child.wait().unwrap();
     writer.join().unwrap();
-    reader.join().unwrap();
-    confirmed.load(Ordering::SeqCst)
+    let answering = reader.join().unwrap();
+    Run {
+        confirmed: confirmed.load(Ordering::SeqCst),
+        answering,
+    }
 }
 
 /// Which of `expected` the save file holds now; `None` when there is no file yet. Panics
@@ -196,7 +224,7 @@ fn timego_save_survives_sigkill_at_random_moments() {
         } else {
             KillAt::AfterFirstSave(Duration::from_micros(rng.below(20_000)))
         };
-        let confirmed = run_and_kill(dir, &requests[start..], kill_at);
+        let confirmed = run_and_kill(dir, &requests[start..], kill_at).confirmed;
         let now = saved_index(dir, &expected, &context);
         if confirmed > 0 {
             // Request `start + k` leaves save `start + k`: the last confirmed one or a
@@ -325,6 +353,10 @@ fn survives_sigkill(file_loop: &FileLoop, kills: usize, rng: &mut Rng, seed: u64
     let scratch = TestDir::new(&format!("crash-loop-{}", file_loop.file));
     let dir = scratch.path();
     let path = dir.join(file_loop.file);
+    // Kills after the first save are spread over the time this machine takes to answer the
+    // whole loop now, so most land while it saves however fast or loaded the machine is.
+    let window = run_and_kill(dir, &file_loop.requests, KillAt::OnceAllAnswered).answering;
+    let window_us = (window.as_micros() as u64 * 9 / 10).max(1);
     let mut killed_mid_stream = 0;
     for kill in 0..kills {
         let context = format!("seed {seed}, {} kill {kill}", file_loop.file);
@@ -335,9 +367,9 @@ fn survives_sigkill(file_loop: &FileLoop, kills: usize, rng: &mut Rng, seed: u64
         let kill_at = if rng.below(5) == 0 {
             KillAt::AfterStart(Duration::from_micros(rng.below(5_000)))
         } else {
-            KillAt::AfterFirstSave(Duration::from_micros(rng.below(20_000)))
+            KillAt::AfterFirstSave(Duration::from_micros(rng.below(window_us)))
         };
-        let confirmed = run_and_kill(dir, &file_loop.requests, kill_at);
+        let confirmed = run_and_kill(dir, &file_loop.requests, kill_at).confirmed;
         let now = std::fs::read_to_string(&path).ok();
         if let Some(text) = &now {
             serde_json::from_str::<serde_json::Value>(text)
