@@ -189,7 +189,7 @@ impl Rejection {
             }
             Rejection::SourceOutOfRange { source, placements } => format!(
                 "There is no placement {}: {}.",
-                source + 1,
+                source.saturating_add(1),
                 match placements {
                     0 => "nothing has been placed yet".to_string(),
                     1 => "the order has 1 placement".to_string(),
@@ -198,17 +198,17 @@ impl Rejection {
             ),
             Rejection::NotYourStone { source, point } => format!(
                 "Placement {} ({}) is not your stone.",
-                source + 1,
+                source.saturating_add(1),
                 at(point)
             ),
             Rejection::StoneNotAlive { source, point } => format!(
                 "The stone of placement {} ({}) is no longer on the board.",
-                source + 1,
+                source.saturating_add(1),
                 at(point)
             ),
             Rejection::BirthLocked { source, locked } => format!(
                 "Placement {} is locked ({}).",
-                source + 1,
+                source.saturating_add(1),
                 if *locked == 1 {
                     "the first placement is protected".to_string()
                 } else {
@@ -217,11 +217,11 @@ impl Rejection {
             ),
             Rejection::NoEarlierGap { source } => format!(
                 "Placement {} is the first unlocked placement; it has no earlier gap.",
-                source + 1
+                source.saturating_add(1)
             ),
             Rejection::FirstPlacement { source } => format!(
                 "Placement {} is the first placement of the game; nothing comes before it.",
-                source + 1
+                source.saturating_add(1)
             ),
             Rejection::NoStoneOnBoard => "You have no stone on the board.".into(),
             Rejection::AllStonesLocked { .. } => "Every stone of yours on the board is locked.".into(),
@@ -231,23 +231,23 @@ impl Rejection {
                 locked,
             } => format!(
                 "Placement {} can only move before {}, not before {}.",
-                source + 1,
-                if locked + 1 == *source {
+                source.saturating_add(1),
+                if locked.saturating_add(1) == *source {
                     format!("placement {source}")
                 } else {
-                    format!("placements {} to {source}", locked + 1)
+                    format!("placements {} to {source}", locked.saturating_add(1))
                 },
-                target + 1
+                target.saturating_add(1)
             ),
             Rejection::ArrivalOccupied { point, target } => format!(
                 "{} was occupied before placement {}; the stone cannot arrive there.",
                 at(point),
-                target + 1
+                target.saturating_add(1)
             ),
             Rejection::ArrivalSuicide { point, target } => format!(
                 "Arriving at {} before placement {} would be suicide.",
                 at(point),
-                target + 1
+                target.saturating_add(1)
             ),
             Rejection::ArrivalSuperko {
                 point,
@@ -256,7 +256,7 @@ impl Rejection {
             } => format!(
                 "Arriving at {} before placement {} would recreate {} (superko).",
                 at(point),
-                target + 1,
+                target.saturating_add(1),
                 board_name(*earlier_board)
             ),
         }
@@ -305,5 +305,21 @@ impl std::fmt::Display for Cancellation {
                 write!(f, "it would have recreated {}", board_name(*earlier_board))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn indices_from_a_hostile_record_are_explained_without_overflow() {
+        let message = Rejection::TargetOutOfRange {
+            source: usize::MAX,
+            target: usize::MAX,
+            locked: usize::MAX,
+        }
+        .message(5);
+        assert!(message.contains(&usize::MAX.to_string()), "{message}");
     }
 }
