@@ -153,7 +153,7 @@ impl ChessSession {
     /// an invalid save is kept and pauses saving.
     pub fn open(data_dir: &Path, may_write: bool) -> Self {
         let (session, loaded) = GameSession::open(data_dir, may_write, Game::new);
-        let computer = computer::Computer::open(data_dir, may_write, loaded);
+        let computer = computer::Computer::at(data_dir, may_write, loaded);
         Self { session, computer }
     }
 
@@ -180,7 +180,7 @@ impl ChessSession {
     /// sets the computer's side afterwards with `chess_opponent_set`).
     pub fn new_game(&mut self) -> ChessView {
         self.session.replace(Game::new(), 0);
-        self.computer.forget();
+        self.computer.file.forget();
         self.view()
     }
 
@@ -233,7 +233,7 @@ impl ChessSession {
     /// before it is read); a rejected document changes nothing.
     pub fn import(&mut self, args: ChessImportArgs) -> CommandResult<ChessView> {
         self.session.import(&args.text)?;
-        self.computer.forget();
+        self.computer.file.forget();
         Ok(self.view())
     }
 
@@ -247,7 +247,7 @@ impl ChessSession {
     /// file changes nothing.
     pub fn import_from(&mut self, path: &Path) -> CommandResult<ChessView> {
         self.session.import_from(path)?;
-        self.computer.forget();
+        self.computer.file.forget();
         Ok(self.view())
     }
 

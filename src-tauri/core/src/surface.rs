@@ -331,7 +331,7 @@ impl SurfaceSession {
             study,
             has_study,
             editor: Editor::open(data_dir, may_write),
-            computer: Computer::open(data_dir, may_write, saved_game),
+            computer: Computer::at(data_dir, may_write, saved_game),
         }
     }
 
@@ -447,7 +447,10 @@ impl SurfaceSession {
         let level = args.level.unwrap_or(self.computer.settings().level);
         // The game has started either way; a file that cannot be written only loses the
         // players after a restart.
-        let _ = self.computer.store(SurfaceOpponent { computer, level });
+        let _ = self
+            .computer
+            .file
+            .store(SurfaceOpponent { computer, level });
         Ok(self.game_view())
     }
 
@@ -707,7 +710,7 @@ impl SurfaceSession {
         if SurfaceLineKind::of(&line) == SurfaceLineKind::Game {
             self.game.replace(SurfaceLine::new(line), cursor);
             // An imported game is two people's until the player says otherwise.
-            self.computer.forget();
+            self.computer.file.forget();
             SurfacePart::Game
         } else {
             self.put_study(line, cursor);
@@ -753,7 +756,7 @@ impl SurfaceSession {
         [
             self.study.invalid_file(),
             self.editor.invalid_file(),
-            self.computer.invalid_file(),
+            self.computer.file.invalid_file(),
         ]
         .into_iter()
         .flatten()
@@ -771,8 +774,8 @@ impl SurfaceSession {
             })?;
         } else if named(self.editor.invalid_file()) {
             self.editor.set_aside_invalid()?;
-        } else if named(self.computer.invalid_file()) {
-            self.computer.set_aside_invalid()?;
+        } else if named(self.computer.file.invalid_file()) {
+            self.computer.file.set_aside_invalid()?;
         } else {
             return Ok(false);
         }

@@ -1,5 +1,5 @@
 //! The Time Chess computer opponent on the host: who the computer plays and at which
-//! level (in `chess-opponent.json` beside the save, through the host's [`OpponentFile`]),
+//! level (in `chess-opponent.json` beside the save, through the host's [`host::opponent::OpponentFile`]),
 //! its search as a host [`EngineJob`] and the hint.
 //!
 //! A computer move is the host's start → run → finish: [`ChessSession::computer_start`]
@@ -13,9 +13,9 @@
 use super::{ChessPlayArgs, ChessSession, ChessView};
 use crate::error::{AppError, CommandResult};
 use crate::host::job::{
-    start_run_finish, EngineJob, Held, JobEnd, JobStop, Search, StopCheck, STALE_MESSAGE,
+    start_run_finish, EngineJob, FromUnplayed, Held, JobStop, Search, StopCheck, Unplayed,
 };
-use crate::host::opponent::{ComputerSide, OpponentFile};
+use crate::host::{self, opponent::ComputerSide};
 use crate::save_slot::InvalidFile;
 use crate::timego::ComputerMoveArgs;
 use canon_engine::timechess::{
@@ -127,6 +127,8 @@ pub enum ChessComputerOutcome {
     },
 }
 
+crate::unplayed_outcome!(ChessComputerOutcome, ChessView);
+
 /// The engine's move for the side to move in the viewed position, not played.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct ChessHint {
@@ -174,28 +176,18 @@ impl From<SearchStop> for JobStop {
 pub type ChessComputerJob = EngineJob<ChessSearch>;
 
 /// The session's computer: its settings (in their file beside the save) and limits.
-pub(super) struct Computer {
-    file: OpponentFile<ChessOpponentSettings>,
-    limits: SearchLimits,
-}
+pub(super) type Computer = host::opponent::Computer<ChessOpponentSettings, SearchLimits>;
 
 impl Computer {
     /// Reads the settings beside the save in `data_dir` (used only when `saved_game`).
-    pub(super) fn open(data_dir: &Path, may_write: bool, saved_game: bool) -> Self {
-        Self {
-            file: OpponentFile::open(data_dir, OPPONENT_FILE_NAME, may_write, saved_game),
-            limits: chess_think_limits(DEFAULT_THINK_MS),
-        }
-    }
-
-    /// The settings.
-    pub(super) fn settings(&self) -> ChessOpponentSettings {
-        *self.file.settings()
-    }
-
-    /// Back to two people (a new or imported game).
-    pub(super) fn forget(&mut self) {
-        self.file.forget();
+    pub(super) fn at(data_dir: &Path, may_write: bool, saved_game: bool) -> Self {
+        Self::open(
+            data_dir,
+            OPPONENT_FILE_NAME,
+            may_write,
+            saved_game,
+            chess_think_limits(DEFAULT_THINK_MS),
+        )
     }
 
     /// Whether the computer plays `color`.
@@ -283,33 +275,12 @@ impl ChessSession {
         job: ChessComputerJob,
         result: Result<SearchReply, SearchStop>,
     ) -> ChessComputerOutcome {
-        let reply = match self.session.job_finish(&job, result) {
-            JobEnd::Reply(reply) => reply,
-            JobEnd::Cancelled => return ChessComputerOutcome::Cancelled { view: self.view() },
-            JobEnd::Deadline { deadline_ms } => {
-                return ChessComputerOutcome::Deadline {
-                    deadline_ms,
-                    view: self.view(),
-                }
-            }
-            JobEnd::Failed(message) => {
-                return ChessComputerOutcome::Failed {
-                    message,
-                    view: self.view(),
-                }
-            }
-            JobEnd::Discarded(message) => {
-                return ChessComputerOutcome::Discarded {
-                    message,
-                    view: self.view(),
-                }
-            }
+        let reply = match self.session.job_finish(&job, result).into_reply() {
+            Ok(reply) => reply,
+            Err(end) => return ChessComputerOutcome::unplayed(end, self.view()),
         };
         if self.session.viewed().now() != reply.turn {
-            return ChessComputerOutcome::Discarded {
-                message: STALE_MESSAGE.to_owned(),
-                view: self.view(),
-            };
+            return ChessComputerOutcome::unplayed(Unplayed::stale(), self.view());
         }
         let revision = self.session.viewed().revision();
         match self.play(ChessPlayArgs {

@@ -123,6 +123,70 @@ pub enum JobEnd<R> {
     Discarded(String),
 }
 
+impl<R> JobEnd<R> {
+    /// The reply to play, or why there is none.
+    pub fn into_reply(self) -> Result<R, Unplayed> {
+        match self {
+            JobEnd::Reply(reply) => Ok(reply),
+            JobEnd::Cancelled => Err(Unplayed::Cancelled),
+            JobEnd::Deadline { deadline_ms } => Err(Unplayed::Deadline { deadline_ms }),
+            JobEnd::Failed(message) => Err(Unplayed::Failed(message)),
+            JobEnd::Discarded(message) => Err(Unplayed::Discarded(message)),
+        }
+    }
+}
+
+/// Why a computer move was not played; every game's outcome has these four endings, each
+/// with the unchanged game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unplayed {
+    /// Cancelled, before or after the search ended.
+    Cancelled,
+    /// The hard deadline passed without a reply.
+    Deadline {
+        /// The deadline in milliseconds.
+        deadline_ms: u64,
+    },
+    /// The search failed or chose a move the rules refuse, with the reason in words.
+    Failed(String),
+    /// The position changed meanwhile, with the reason in words.
+    Discarded(String),
+}
+
+impl Unplayed {
+    /// The reply was for a position that is no longer the game's.
+    pub fn stale() -> Self {
+        Unplayed::Discarded(STALE_MESSAGE.to_owned())
+    }
+}
+
+/// A game's computer-move outcome built from an ending without a move and the game's
+/// unchanged view.
+pub trait FromUnplayed<V> {
+    /// The outcome saying `end`, showing `view`.
+    fn unplayed(end: Unplayed, view: V) -> Self;
+}
+
+/// Implements [`FromUnplayed`] for an outcome enum whose unplayed variants are named as in
+/// [`Unplayed`] and carry the view (and the deadline or message) as named fields, the
+/// shape every game's outcome shares so that the screens read them alike.
+#[macro_export]
+macro_rules! unplayed_outcome {
+    ($outcome:ty, $view:ty) => {
+        impl $crate::host::job::FromUnplayed<$view> for $outcome {
+            fn unplayed(end: $crate::host::job::Unplayed, view: $view) -> Self {
+                use $crate::host::job::Unplayed;
+                match end {
+                    Unplayed::Cancelled => Self::Cancelled { view },
+                    Unplayed::Deadline { deadline_ms } => Self::Deadline { deadline_ms, view },
+                    Unplayed::Failed(message) => Self::Failed { message, view },
+                    Unplayed::Discarded(message) => Self::Discarded { message, view },
+                }
+            }
+        }
+    };
+}
+
 /// Said when a reply is dropped because the position changed.
 pub const STALE_MESSAGE: &str =
     "The position changed while the computer was thinking, so its move was not played.";

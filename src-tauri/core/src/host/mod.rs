@@ -21,10 +21,10 @@ pub enum GameId {
     /// TimeGo.
     #[serde(rename = "timego")]
     TimeGo,
-    /// Go on three surfaces (no screen yet).
+    /// Go on three surfaces.
     #[serde(rename = "surface")]
     Surface,
-    /// Time Chess (no screen yet).
+    /// Time Chess.
     #[serde(rename = "chess")]
     Chess,
 }

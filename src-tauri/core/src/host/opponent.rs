@@ -56,6 +56,37 @@ pub fn think_ms_from(value: Option<&str>) -> Result<Option<u64>, String> {
     }
 }
 
+/// A game's computer: its settings, kept in their file beside the save, and the limits of
+/// its next searches (the game's own limits type).
+pub struct Computer<S, L> {
+    /// The settings and their file.
+    pub file: OpponentFile<S>,
+    /// The limits of every later search.
+    pub limits: L,
+}
+
+impl<S: Copy + Default + PartialEq + Serialize + DeserializeOwned, L> Computer<S, L> {
+    /// Reads the settings from `file_name` in `data_dir` (used only when `saved_game`, the
+    /// game's save was loaded); later searches run under `limits`.
+    pub fn open(
+        data_dir: &Path,
+        file_name: &str,
+        may_write: bool,
+        saved_game: bool,
+        limits: L,
+    ) -> Self {
+        Self {
+            file: OpponentFile::open(data_dir, file_name, may_write, saved_game),
+            limits,
+        }
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> S {
+        *self.file.settings()
+    }
+}
+
 /// One game's opponent settings and the file that keeps them.
 pub struct OpponentFile<S> {
     settings: S,

@@ -13,11 +13,10 @@ use super::line::{label, SurfaceLine};
 use super::{SurfaceLineId, SurfaceSession, SurfaceView};
 use crate::error::{AppError, CommandResult};
 use crate::host::job::{
-    start_run_finish, EngineJob, Held, JobEnd, JobStop, Search, StopCheck, STALE_MESSAGE,
+    start_run_finish, EngineJob, FromUnplayed, Held, JobEnd, JobStop, Search, StopCheck, Unplayed,
 };
-use crate::host::opponent::{ComputerSide, OpponentFile};
 use crate::host::session::GameSession;
-use crate::save_slot::InvalidFile;
+use crate::host::{self, opponent::ComputerSide};
 use canon_engine::go::Color;
 use canon_engine::surfaces::search::{think, Analysis, Level, Root, Stopped, ThinkLimits};
 use canon_engine::surfaces::{Action, SurfaceGame};
@@ -338,44 +337,21 @@ pub enum SurfaceComputerOutcome {
     },
 }
 
-/// The surfaces' computer: its settings (in their file) and how long it thinks.
-pub(super) struct Computer {
-    file: OpponentFile<SurfaceOpponent>,
-    think: SurfaceThink,
-}
+crate::unplayed_outcome!(SurfaceComputerOutcome, SurfaceView);
+
+/// The session's computer: its settings (in their file beside the save) and limits.
+pub(super) type Computer = host::opponent::Computer<SurfaceOpponent, SurfaceThink>;
 
 impl Computer {
     /// Reads the settings beside the save in `data_dir` (used only when `saved_game`).
-    pub(super) fn open(data_dir: &Path, may_write: bool, saved_game: bool) -> Self {
-        Self {
-            file: OpponentFile::open(data_dir, OPPONENT_FILE_NAME, may_write, saved_game),
-            think: SurfaceThink::default(),
-        }
-    }
-
-    /// The settings.
-    pub(super) fn settings(&self) -> SurfaceOpponent {
-        *self.file.settings()
-    }
-
-    /// Stores new settings.
-    pub(super) fn store(&mut self, settings: SurfaceOpponent) -> CommandResult<()> {
-        self.file.store(settings)
-    }
-
-    /// Back to two people (a new game without the computer, an imported game).
-    pub(super) fn forget(&mut self) {
-        self.file.forget();
-    }
-
-    /// The settings file when it is kept aside as invalid.
-    pub(super) fn invalid_file(&self) -> Option<InvalidFile> {
-        self.file.invalid_file()
-    }
-
-    /// Sets the invalid settings file aside (renamed, kept) so they are saved again.
-    pub(super) fn set_aside_invalid(&mut self) -> CommandResult<()> {
-        self.file.set_aside_invalid()
+    pub(super) fn at(data_dir: &Path, may_write: bool, saved_game: bool) -> Self {
+        Self::open(
+            data_dir,
+            OPPONENT_FILE_NAME,
+            may_write,
+            saved_game,
+            SurfaceThink::default(),
+        )
     }
 }
 
@@ -422,13 +398,13 @@ impl SurfaceSession {
     /// computer move is cancelled (it was started for the old settings).
     pub fn set_players(&mut self, settings: SurfaceOpponent) -> CommandResult<super::SurfaceState> {
         self.game.jobs().cancel();
-        self.computer.store(settings)?;
+        self.computer.file.store(settings)?;
         Ok(self.state())
     }
 
     /// Sets how long every later search thinks.
     pub fn set_think(&mut self, think: SurfaceThink) {
-        self.computer.think = think;
+        self.computer.limits = think;
         self.game.jobs().set_deadline_ms(think.hard_deadline_ms);
         self.study.jobs().set_deadline_ms(think.hard_deadline_ms);
     }
@@ -458,7 +434,7 @@ impl SurfaceSession {
             ));
         }
         let settings = self.computer.settings();
-        let think = self.computer.think;
+        let think = self.computer.limits;
         let limits = think.limits(think.playouts(settings.level));
         self.game
             .job_start(args.replace_future, |line| SurfaceSearch {
@@ -483,33 +459,12 @@ impl SurfaceSession {
         result: Result<Analysis, JobStop>,
     ) -> SurfaceComputerOutcome {
         let view = |session: &Self| session.game_view();
-        let found = match self.game.job_finish(&job, result) {
-            JobEnd::Reply(found) => found,
-            JobEnd::Cancelled => return SurfaceComputerOutcome::Cancelled { view: view(self) },
-            JobEnd::Deadline { deadline_ms } => {
-                return SurfaceComputerOutcome::Deadline {
-                    deadline_ms,
-                    view: view(self),
-                }
-            }
-            JobEnd::Failed(message) => {
-                return SurfaceComputerOutcome::Failed {
-                    message,
-                    view: view(self),
-                }
-            }
-            JobEnd::Discarded(message) => {
-                return SurfaceComputerOutcome::Discarded {
-                    message,
-                    view: view(self),
-                }
-            }
+        let found = match self.game.job_finish(&job, result).into_reply() {
+            Ok(found) => found,
+            Err(end) => return SurfaceComputerOutcome::unplayed(end, view(self)),
         };
         if job.snapshot().game.revision() != self.game.viewed().game().revision() {
-            return SurfaceComputerOutcome::Discarded {
-                message: STALE_MESSAGE.to_owned(),
-                view: view(self),
-            };
+            return SurfaceComputerOutcome::unplayed(Unplayed::stale(), view(self));
         }
         let level = self.computer.settings().level;
         match self.game.apply(found.best, job.replace_future()) {
@@ -542,7 +497,7 @@ impl SurfaceSession {
     /// Starts a reading of a position of a line (the viewed one unless `cursor`); the
     /// job to run without the lock. A running search of that line is cancelled first.
     pub fn read_start(&mut self, args: SurfaceReadArgs) -> CommandResult<SurfaceReadJob> {
-        let think = self.computer.think;
+        let think = self.computer.limits;
         let playouts = match args.depth {
             SurfaceReadDepth::Quick => QUICK_PLAYOUTS,
             SurfaceReadDepth::Full => FULL_PLAYOUTS,

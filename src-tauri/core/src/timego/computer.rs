@@ -11,10 +11,10 @@
 
 use super::{illegal, ApplyArgs, PreviewArgs, TimeGoSession, TimeGoView, TimePreview};
 use crate::error::{AppError, CommandResult};
+use crate::host;
 use crate::host::job::{
-    start_run_finish, EngineJob, Held, JobEnd, JobStop, Search, StopCheck, STALE_MESSAGE,
+    start_run_finish, EngineJob, FromUnplayed, Held, JobStop, Search, StopCheck, Unplayed,
 };
-use crate::host::opponent::OpponentFile;
 pub use crate::host::opponent::{think_ms_from, ComputerSide, THINK_MS_VARIABLE};
 use crate::save_slot::InvalidFile;
 use canon_engine::timego::opponent::{
@@ -141,6 +141,8 @@ pub enum ComputerOutcome {
     },
 }
 
+crate::unplayed_outcome!(ComputerOutcome, TimeGoView);
+
 /// The snapshot a computer move searches: the viewed game, the level and the limits.
 pub struct TimeGoSearch {
     game: Game,
@@ -175,24 +177,19 @@ impl From<SearchStop> for JobStop {
 pub type ComputerJob = EngineJob<TimeGoSearch>;
 
 /// The session's computer: its settings (in their file beside the save) and limits.
-pub(super) struct Computer {
-    pub(super) file: OpponentFile<OpponentSettings>,
-    limits: SearchLimits,
-}
+pub(super) type Computer = host::opponent::Computer<OpponentSettings, SearchLimits>;
 
 impl Computer {
     /// Reads the opponent settings beside the save in `data_dir` (used only when
     /// `saved_game`, the save was loaded).
-    pub(super) fn open(data_dir: &Path, may_write: bool, saved_game: bool) -> Self {
-        Self {
-            file: OpponentFile::open(data_dir, OPPONENT_FILE_NAME, may_write, saved_game),
-            limits: SearchLimits::default(),
-        }
-    }
-
-    /// The settings.
-    pub(super) fn settings(&self) -> OpponentSettings {
-        *self.file.settings()
+    pub(super) fn at(data_dir: &Path, may_write: bool, saved_game: bool) -> Self {
+        Self::open(
+            data_dir,
+            OPPONENT_FILE_NAME,
+            may_write,
+            saved_game,
+            SearchLimits::default(),
+        )
     }
 }
 
@@ -262,34 +259,13 @@ impl TimeGoSession {
         job: ComputerJob,
         result: Result<SearchReply, SearchStop>,
     ) -> ComputerOutcome {
-        let reply = match self.session.job_finish(&job, result) {
-            JobEnd::Reply(reply) => reply,
-            JobEnd::Cancelled => return ComputerOutcome::Cancelled { view: self.view() },
-            JobEnd::Deadline { deadline_ms } => {
-                return ComputerOutcome::Deadline {
-                    deadline_ms,
-                    view: self.view(),
-                }
-            }
-            JobEnd::Failed(message) => {
-                return ComputerOutcome::Failed {
-                    message,
-                    view: self.view(),
-                }
-            }
-            JobEnd::Discarded(message) => {
-                return ComputerOutcome::Discarded {
-                    message,
-                    view: self.view(),
-                }
-            }
+        let reply = match self.session.job_finish(&job, result).into_reply() {
+            Ok(reply) => reply,
+            Err(end) => return ComputerOutcome::unplayed(end, self.view()),
         };
         let viewed = self.session.viewed();
         if viewed.revision() != reply.revision {
-            return ComputerOutcome::Discarded {
-                message: STALE_MESSAGE.to_owned(),
-                view: self.view(),
-            };
+            return ComputerOutcome::unplayed(Unplayed::stale(), self.view());
         }
         if let Err(rejection) = viewed.probe(&reply.action) {
             let error = illegal(rejection, viewed.size());
