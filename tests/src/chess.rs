@@ -4,7 +4,9 @@
 //! reading the move list, the announcer and the stack's state, and mirroring the game in
 //! the engine so that every step is checked against the rules rather than the screen.
 
-use crate::{by_test_id, click_when_free, count, paste_into, wait_gone, wait_text, UI_TIMEOUT};
+use crate::{
+    by_test_id, click_at, click_when_free, count, paste_into, wait_gone, wait_text, UI_TIMEOUT,
+};
 use canon_engine::timechess::{Game, Move};
 use fantoccini::Client;
 use serde_json::Value;
@@ -162,7 +164,6 @@ pub async fn wait_stack(client: &Client, what: &str, check: impl Fn(&Value) -> b
 
 /// Clicks `pos` (`e2t0`) in the 3D stack: waits for the stack to stop drawing, asks the hook where a click picks that position, and clicks there with the pointer.
 pub async fn click_in_stack(client: &Client, pos: &str) {
-    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
     wait_still(client).await;
     let at = client
         .execute(
@@ -175,23 +176,7 @@ pub async fn click_in_stack(client: &Client, pos: &str) {
         (Some(x), Some(y)) => (x.round(), y.round()),
         _ => panic!("{pos} cannot be clicked in the stack: the hook answered {at}"),
     };
-    let click = MouseActions::new("pointer".into())
-        .then(PointerAction::MoveTo {
-            duration: None,
-            x,
-            y,
-        })
-        .then(PointerAction::Down {
-            button: MOUSE_BUTTON_LEFT,
-        })
-        .then(PointerAction::Up {
-            button: MOUSE_BUTTON_LEFT,
-        });
-    client
-        .perform_actions(click)
-        .await
-        .unwrap_or_else(|error| panic!("click {pos} at ({x}, {y}): {error:?}"));
-    client.release_actions().await.expect("release the pointer");
+    click_at(client, x, y).await;
 }
 
 /// Gives keyboard focus to the 3D stack's viewport, where its keys (F, P, N, S…) work.

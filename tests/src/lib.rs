@@ -57,6 +57,13 @@ impl AppHome {
         self.root.join("data").join(APP_IDENTIFIER)
     }
 
+    /// A folder beside the app data for the files a player exports and opens (created).
+    pub fn shared_files_dir(&self) -> PathBuf {
+        let dir = self.app_data_dir().with_file_name("shared-files");
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
     /// Points the data, config and cache directories of what `command` starts here.
     pub fn apply_to(&self, command: &mut Command) {
         command
@@ -405,7 +412,6 @@ pub async fn click_point(client: &Client, point: usize) {
 /// Clicks the centre of the on-screen box of the first element matching `css` with the
 /// pointer, after scrolling it into view (see [`click_point`] for why not an element click).
 pub async fn click_centre(client: &Client, css: &str) {
-    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
     let element = wait_css(client, css).await;
     let centre = client
         .execute(
@@ -417,11 +423,18 @@ pub async fn click_centre(client: &Client, css: &str) {
         .await
         .unwrap_or_else(|error| panic!("locate {css}: {error:?}"));
     let (x, y) = (centre[0].as_f64().unwrap(), centre[1].as_f64().unwrap());
+    click_at(client, x, y).await;
+}
+
+/// Clicks the page at (`x`, `y`) (CSS pixels, rounded) with the pointer: a press and a
+/// release where a person would click, for canvases and boards that are not elements.
+pub async fn click_at(client: &Client, x: f64, y: f64) {
+    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
     let click = MouseActions::new("pointer".into())
         .then(PointerAction::MoveTo {
             duration: None,
-            x,
-            y,
+            x: x.round(),
+            y: y.round(),
         })
         .then(PointerAction::Down {
             button: MOUSE_BUTTON_LEFT,
@@ -432,7 +445,7 @@ pub async fn click_centre(client: &Client, css: &str) {
     client
         .perform_actions(click)
         .await
-        .unwrap_or_else(|error| panic!("click {css} at ({x}, {y}): {error:?}"));
+        .unwrap_or_else(|error| panic!("click at ({x}, {y}): {error:?}"));
     client.release_actions().await.expect("release the pointer");
 }
 
@@ -565,6 +578,47 @@ pub async fn press_ctrl(client: &Client, key: char, shift: bool) {
         .await
         .unwrap_or_else(|error| panic!("press Control+{key}: {error:?}"));
     client.release_actions().await.expect("release the keys");
+}
+
+/// The text of the file at `path` (the test fails, naming it, if it cannot be read).
+pub fn read_text(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
+}
+
+/// Answers the file dialog titled `title` with `path` from a blocking thread (`xdotool`
+/// waits for the window), so the app keeps being driven meanwhile.
+pub async fn answer_file_dialog_later(title: &'static str, path: &Path, saving: bool) {
+    let path = path.to_path_buf();
+    tokio::task::spawn_blocking(move || answer_file_dialog(title, &path, saving))
+        .await
+        .expect("the dialog answer");
+}
+
+/// Clicks the button with test id `button`, which opens the file dialog titled `title`,
+/// and answers it with `path`.
+pub async fn through_file_dialog(
+    client: &Client,
+    button: &str,
+    title: &'static str,
+    path: &Path,
+    saving: bool,
+) {
+    click_when_free(client, &format!("[data-testid=\"{button}\"]")).await;
+    answer_file_dialog_later(title, path, saving).await;
+}
+
+/// Chooses `option` of the radio group labelled `group` in the new-game dialog.
+pub async fn choose_in_new_game(client: &Client, group: &str, option: &str) {
+    let dialog = by_test_id(client, "new-game-dialog").await;
+    dialog
+        .find(Locator::XPath(&format!(
+            ".//*[@role='radiogroup'][@aria-label='{group}']//*[contains(text(), '{option}')]"
+        )))
+        .await
+        .unwrap_or_else(|_| panic!("{group}: {option}"))
+        .click()
+        .await
+        .unwrap();
 }
 
 /// Answers the operating system's file dialog titled `title` with `path`, as a player

@@ -335,26 +335,3 @@ pub async fn wait_scene_board(client: &Client, board: &[u8]) {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
-
-/// Presses and releases the left button at viewport position (`x`, `y`), as a player's
-/// click: the canvas, not an element, is what is clicked.
-pub async fn click_at(client: &Client, x: f64, y: f64) {
-    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
-    let click = MouseActions::new("pointer".into())
-        .then(PointerAction::MoveTo {
-            duration: None,
-            x: x.round(),
-            y: y.round(),
-        })
-        .then(PointerAction::Down {
-            button: MOUSE_BUTTON_LEFT,
-        })
-        .then(PointerAction::Up {
-            button: MOUSE_BUTTON_LEFT,
-        });
-    client
-        .perform_actions(click)
-        .await
-        .unwrap_or_else(|error| panic!("click at ({x}, {y}): {error:?}"));
-    client.release_actions().await.expect("release the pointer");
-}

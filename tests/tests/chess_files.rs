@@ -10,21 +10,11 @@ use canon_e2e::chess::*;
 use canon_e2e::*;
 use canon_engine::timechess::Game;
 use fantoccini::Client;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 const SAVE_TITLE: &str = "Save Time Chess game";
 const OPEN_TITLE: &str = "Open Time Chess game";
-
-fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
-}
-
-fn files_dir(home: &AppHome) -> PathBuf {
-    let dir = home.app_data_dir().with_file_name("shared-files");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// The moves of a Time Chess document, as the engine reads it.
 fn record_moves(text: &str) -> Vec<String> {
@@ -59,10 +49,7 @@ async fn wait_saved(home: &AppHome, expected: &Mirror) {
 /// Answers the GTK dialog titled `title` with `path` (on a blocking thread: `xdotool`
 /// waits for the window).
 async fn answer(title: &'static str, path: &Path) {
-    let path = path.to_path_buf();
-    tokio::task::spawn_blocking(move || answer_file_dialog(title, &path, title == SAVE_TITLE))
-        .await
-        .expect("the dialog answer");
+    answer_file_dialog_later(title, path, title == SAVE_TITLE).await;
 }
 
 /// Opens the open dialog (answering the replace question when the game has moves) and
@@ -78,7 +65,7 @@ async fn open_file(client: &Client, path: &Path, replacing: bool) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_survives_a_restart_round_trips_through_files_and_a_corrupt_one_changes_nothing() {
     let home = AppHome::new("chess-files");
-    let dir = files_dir(&home);
+    let dir = home.shared_files_dir();
     let client = TestApp::open(&home, "chess").await;
     wait_ready(&client).await;
     let mut mirror = Mirror::new();
@@ -116,7 +103,7 @@ async fn a_game_survives_a_restart_round_trips_through_files_and_a_corrupt_one_c
         status.contains(&format!("Game saved to {}.", game_file.display())),
         "{status}"
     );
-    let exported = read(&game_file);
+    let exported = read_text(&game_file);
     assert_eq!(record_moves(&exported), mirror.moves());
 
     // A new game, then the open dialog brings the file back.
@@ -138,7 +125,7 @@ async fn a_game_survives_a_restart_round_trips_through_files_and_a_corrupt_one_c
     let corrupt_file = dir.join("corrupt.timechess.json");
     std::fs::write(&corrupt_file, &corrupt).unwrap();
     let autosave = home.app_data_dir().join("chess.json");
-    let before = read(&autosave);
+    let before = read_text(&autosave);
     open_file(&client, &corrupt_file, true).await;
     let reason = wait_text(&client, "import-rejected", |text| !text.is_empty()).await;
     assert!(reason.contains(&engine_says), "{reason}");
@@ -151,7 +138,11 @@ async fn a_game_survives_a_restart_round_trips_through_files_and_a_corrupt_one_c
     .await;
     wait_gone(&client, "[data-testid=\"import-rejected-dialog\"][open]").await;
     assert_eq!(moves(&client).await, mirror.moves());
-    assert_eq!(read(&autosave), before, "the save on disk is untouched");
+    assert_eq!(
+        read_text(&autosave),
+        before,
+        "the save on disk is untouched"
+    );
     client.close().await;
 
     // A file named on the command line opens in the chess screen, after asking since a

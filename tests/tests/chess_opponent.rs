@@ -10,7 +10,7 @@
 
 use canon_e2e::*;
 use canon_engine::timechess::{random_playout, Color, Game, SplitMix64, Winner};
-use fantoccini::{Client, Locator};
+use fantoccini::Client;
 
 /// The tactics record `mate1 1 6`: the side to move wins at once.
 fn mate_in_one() -> Game {
@@ -37,23 +37,10 @@ async fn moves_listed(client: &Client) -> usize {
     count(client, "[data-testid=\"move-list\"] li").await
 }
 
-async fn choose(client: &Client, group: &str, option: &str) {
-    let dialog = by_test_id(client, "new-game-dialog").await;
-    dialog
-        .find(Locator::XPath(&format!(
-            ".//*[@role='radiogroup'][@aria-label='{group}']//*[contains(text(), '{option}')]"
-        )))
-        .await
-        .unwrap_or_else(|_| panic!("{group}: {option}"))
-        .click()
-        .await
-        .unwrap();
-}
-
 async fn new_game_against_the_computer(client: &Client, side: &str, level: &str) {
     by_test_id(client, "new-game").await.click().await.unwrap();
-    choose(client, "Opponent", "The computer").await;
-    choose(client, "Computer plays", side).await;
+    choose_in_new_game(client, "Opponent", "The computer").await;
+    choose_in_new_game(client, "Computer plays", side).await;
     by_test_id(client, "new-level")
         .await
         .select_by_value(level)

@@ -11,21 +11,11 @@ use canon_e2e::*;
 use canon_engine::surfaces::records::{self, import_any, Document};
 use canon_engine::surfaces::{Action, Surface, SurfaceGame, STUDY_LABEL};
 use fantoccini::{Client, Locator};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 const SAVE_TITLE: &str = "Save Go on surfaces document";
 const OPEN_TITLE: &str = "Open Go on surfaces document";
 const SGF_TITLE: &str = "Export to SGF";
-
-fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
-}
-
-fn files_dir(home: &AppHome) -> PathBuf {
-    let dir = home.app_data_dir().with_file_name("shared-files");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn document(text: &str) -> Document {
     import_any(text.as_bytes()).unwrap_or_else(|error| panic!("not a valid document: {error}"))
@@ -39,7 +29,7 @@ fn schema(text: &str) -> String {
 
 /// The document of a line the app saved in its data directory.
 fn saved(home: &AppHome, file: &str) -> Document {
-    document(&read(&home.app_data_dir().join(file)))
+    document(&read_text(&home.app_data_dir().join(file)))
 }
 
 /// Chooses the document kind `value` in the files panel.
@@ -64,12 +54,7 @@ async fn choose_kind(client: &Client, value: &str) {
 
 /// Clicks `button` (which opens a native file dialog) and answers it with `path`.
 async fn through_dialog(client: &Client, button: &str, title: &'static str, path: &Path) {
-    click_when_free(client, &format!("[data-testid=\"{button}\"]")).await;
-    let path = path.to_path_buf();
-    let saving = title != OPEN_TITLE;
-    tokio::task::spawn_blocking(move || answer_file_dialog(title, &path, saving))
-        .await
-        .expect("the dialog answer");
+    through_file_dialog(client, button, title, path, title != OPEN_TITLE).await;
 }
 
 /// Saves the chosen kind to `path` through the save dialog and waits for the status.
@@ -81,7 +66,7 @@ async fn save_file(client: &Client, kind: &str, title: &'static str, path: &Path
         text.starts_with("Saved to") && text.contains(&name)
     })
     .await;
-    read(path)
+    read_text(path)
 }
 
 /// Copies the chosen kind as text (waiting for a document of `expected` schema: the
@@ -137,7 +122,7 @@ async fn paste_text(client: &Client, text: &str, confirm: bool) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_document_kind_round_trips_and_a_corrupt_file_changes_nothing() {
     let home = AppHome::new("surface-files");
-    let dir = files_dir(&home);
+    let dir = home.shared_files_dir();
     let client = TestApp::open(&home, "surface").await;
     new_game(&client, Surface::Mobius, "0.5").await;
     let mut mirror = Mirror::new(Surface::Mobius, 1);
@@ -168,7 +153,7 @@ async fn every_document_kind_round_trips_and_a_corrupt_file_changes_nothing() {
     let corrupt_file = dir.join("corrupt.surfacego.json");
     std::fs::write(&corrupt_file, corrupt.to_string()).unwrap();
     let autosave = home.app_data_dir().join("surface.json");
-    let before = read(&autosave);
+    let before = read_text(&autosave);
     click_when_free(&client, "[data-testid=\"import-file\"]").await;
     click_button(&client, "surface-open-confirm-yes").await;
     let path = corrupt_file.clone();
@@ -181,7 +166,11 @@ async fn every_document_kind_round_trips_and_a_corrupt_file_changes_nothing() {
     close_dialog(&client, "surface-rejected-dialog").await;
     assert_board(&client, &mirror).await;
     assert_eq!(move_list(&client).await, game_list);
-    assert_eq!(read(&autosave), before, "the save on disk is untouched");
+    assert_eq!(
+        read_text(&autosave),
+        before,
+        "the save on disk is untouched"
+    );
 
     // A new game on another surface, then the saved file brings the game back.
     new_game(&client, Surface::Klein, "0.5").await;

@@ -9,7 +9,7 @@ use canon_e2e::*;
 use canon_engine::go::Color;
 use canon_engine::timego::{Action, Game};
 use fantoccini::Client;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 const SAVE_TITLE: &str = "Save TimeGo game";
 const OPEN_TITLE: &str = "Open TimeGo game";
@@ -39,22 +39,7 @@ async fn wait_turn_count(client: &Client, expected: usize) {
 
 /// Clicks `button` (which opens a native file dialog) and answers it with `path`.
 async fn through_dialog(client: &Client, button: &str, title: &'static str, path: &Path) {
-    click_when_free(client, &format!("[data-testid=\"{button}\"]")).await;
-    let path = path.to_path_buf();
-    let saving = title == SAVE_TITLE;
-    tokio::task::spawn_blocking(move || answer_file_dialog(title, &path, saving))
-        .await
-        .expect("the dialog answer");
-}
-
-fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
-}
-
-fn files_dir(home: &AppHome) -> PathBuf {
-    let dir = home.app_data_dir().with_file_name("shared-files");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    through_file_dialog(client, button, title, path, title == SAVE_TITLE).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -85,7 +70,7 @@ async fn review_then_a_confirmed_branch_replaces_only_the_later_turns() {
     .await;
     // Review never drops the future: the autosave still holds all three turns.
     let save = home.app_data_dir().join("timego.json");
-    let (saved, cursor) = Game::from_record(read(&save).as_bytes()).unwrap();
+    let (saved, cursor) = Game::from_record(read_text(&save).as_bytes()).unwrap();
     assert_eq!((saved.actions().len(), cursor), (3, 1));
 
     // Playing here asks first; keeping the review changes nothing.
@@ -121,7 +106,7 @@ async fn review_then_a_confirmed_branch_replaces_only_the_later_turns() {
     wait_turn_count(&client, 2).await;
     let colors = board_colors(&client).await;
     assert_eq!((colors[5], colors[10], colors[6], colors[15]), (1, 0, 0, 2));
-    let (saved, cursor) = Game::from_record(read(&save).as_bytes()).unwrap();
+    let (saved, cursor) = Game::from_record(read_text(&save).as_bytes()).unwrap();
     assert_eq!(cursor, 2);
     assert_eq!(
         saved.actions(),
@@ -142,7 +127,7 @@ async fn review_then_a_confirmed_branch_replaces_only_the_later_turns() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn export_while_reviewing_then_import_gives_the_identical_game() {
     let home = AppHome::new("roundtrip");
-    let file = files_dir(&home).join("shared.timego.json");
+    let file = home.shared_files_dir().join("shared.timego.json");
     let client = TestApp::open(&home, "timego").await;
     start_new_game(&client, 4).await;
     play(&client, &[1, 0, 4]).await; // Black's A2 captures White's A1
@@ -162,10 +147,13 @@ async fn export_while_reviewing_then_import_gives_the_identical_game() {
     let status = wait_text(&client, "file-status", |text| !text.is_empty()).await;
     assert!(status.contains("shared.timego.json"), "{status}");
     // The whole line with the viewed cursor, exactly what the autosave holds.
-    let exported = read(&file);
+    let exported = read_text(&file);
     let (game, cursor) = Game::from_record(exported.as_bytes()).unwrap();
     assert_eq!((game.actions().len(), cursor), (3, 2));
-    assert_eq!(exported, read(&home.app_data_dir().join("timego.json")));
+    assert_eq!(
+        exported,
+        read_text(&home.app_data_dir().join("timego.json"))
+    );
 
     start_new_game(&client, 5).await;
     assert_eq!(turn_count(&client).await, 0);
@@ -185,7 +173,10 @@ async fn export_while_reviewing_then_import_gives_the_identical_game() {
             .unwrap(),
         record
     );
-    assert_eq!(read(&home.app_data_dir().join("timego.json")), exported);
+    assert_eq!(
+        read_text(&home.app_data_dir().join("timego.json")),
+        exported
+    );
     screenshot(&client, "e2e-imported").await;
     client.close().await;
 }
@@ -193,7 +184,7 @@ async fn export_while_reviewing_then_import_gives_the_identical_game() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_corrupted_file_is_refused_with_its_reason_and_changes_nothing() {
     let home = AppHome::new("corrupt");
-    let file = files_dir(&home).join("corrupt.timego.json");
+    let file = home.shared_files_dir().join("corrupt.timego.json");
     // Black moves twice: the engine names action 1.
     std::fs::write(
         &file,
@@ -203,7 +194,7 @@ async fn a_corrupted_file_is_refused_with_its_reason_and_changes_nothing() {
     let client = TestApp::open(&home, "timego").await;
     play(&client, &[12]).await;
     let save = home.app_data_dir().join("timego.json");
-    let before = read(&save);
+    let before = read_text(&save);
     let colors = board_colors(&client).await;
 
     // The current game has a turn: opening a file asks first.
@@ -231,14 +222,14 @@ async fn a_corrupted_file_is_refused_with_its_reason_and_changes_nothing() {
     screenshot(&client, "e2e-import-rejected").await;
     assert_eq!(board_colors(&client).await, colors);
     assert_eq!(turn_count(&client).await, 1);
-    assert_eq!(read(&save), before, "the save on disk is untouched");
+    assert_eq!(read_text(&save), before, "the save on disk is untouched");
     client.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_file_named_on_the_command_line_opens_after_asking() {
     let home = AppHome::new("argv");
-    let file = files_dir(&home).join("from-a-friend.timego.json");
+    let file = home.shared_files_dir().join("from-a-friend.timego.json");
     let mut shared = Game::new(4, 0.5).unwrap();
     for (player, point) in [(Color::Black, 5), (Color::White, 6), (Color::Black, 9)] {
         shared.apply(Action::Place { player, point }).unwrap();
@@ -258,14 +249,14 @@ async fn a_file_named_on_the_command_line_opens_after_asking() {
     let status = wait_text(&client, "file-status", |text| !text.is_empty()).await;
     assert!(status.contains("from-a-friend.timego.json"), "{status}");
     let save = home.app_data_dir().join("timego.json");
-    assert_eq!(read(&save), read(&file));
+    assert_eq!(read_text(&save), read_text(&file));
     // Play on, so the next start has a game in progress.
     click_point(&client, 15).await;
     wait_turn(&client, "Black").await;
     client.close().await;
 
     // Over a game in progress it asks; cancelling keeps the game and its save.
-    let before = read(&save);
+    let before = read_text(&save);
     let client = TestApp::launch(&home, with_file).await;
     wait_text(&client, "import-replace-dialog", |text| {
         text.contains("from-a-friend.timego.json") && text.contains("4 turns")
@@ -278,7 +269,7 @@ async fn a_file_named_on_the_command_line_opens_after_asking() {
         .unwrap();
     wait_gone(&client, "[data-testid=\"import-replace-dialog\"][open]").await;
     assert_eq!(turn_count(&client).await, 4);
-    assert_eq!(read(&save), before);
+    assert_eq!(read_text(&save), before);
     client.close().await;
 
     // Confirming replaces it.
@@ -294,6 +285,6 @@ async fn a_file_named_on_the_command_line_opens_after_asking() {
         .unwrap();
     wait_turn_count(&client, 3).await;
     wait_turn(&client, "White").await;
-    assert_eq!(read(&save), read(&file));
+    assert_eq!(read_text(&save), read_text(&file));
     client.close().await;
 }

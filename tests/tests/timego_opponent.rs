@@ -7,29 +7,16 @@
 //! sets a minute, so the cancel always finds the search running.
 
 use canon_e2e::*;
-use fantoccini::{Client, Locator};
+use fantoccini::Client;
 
 // 4×4 points: C2 = 6, B3 = 9, D4 = 15.
 const C2: usize = 6;
 
-async fn choose(client: &Client, group: &str, option: &str) {
-    let dialog = by_test_id(client, "new-game-dialog").await;
-    dialog
-        .find(Locator::XPath(&format!(
-            ".//*[@role='radiogroup'][@aria-label='{group}']//*[contains(text(), '{option}')]"
-        )))
-        .await
-        .unwrap_or_else(|_| panic!("{group}: {option}"))
-        .click()
-        .await
-        .unwrap();
-}
-
 async fn new_game_against_the_computer(client: &Client) {
     by_test_id(client, "new-game").await.click().await.unwrap();
-    choose(client, "Board size", "4 × 4").await;
-    choose(client, "Opponent", "Computer").await;
-    choose(client, "Computer plays", "White").await;
+    choose_in_new_game(client, "Board size", "4 × 4").await;
+    choose_in_new_game(client, "Opponent", "Computer").await;
+    choose_in_new_game(client, "Computer plays", "White").await;
     let summary = by_test_id(client, "level-summary")
         .await
         .text()
