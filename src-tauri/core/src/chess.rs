@@ -153,7 +153,12 @@ impl ChessSession {
     /// an invalid save is kept and pauses saving.
     pub fn open(data_dir: &Path, may_write: bool) -> Self {
         let (session, loaded) = GameSession::open(data_dir, may_write, Game::new);
-        let computer = computer::Computer::at(data_dir, may_write, loaded);
+        let computer = computer::Computer::open(
+            data_dir,
+            may_write,
+            loaded,
+            computer::chess_think_limits(computer::DEFAULT_THINK_MS),
+        );
         Self { session, computer }
     }
 

@@ -331,7 +331,7 @@ impl SurfaceSession {
             study,
             has_study,
             editor: Editor::open(data_dir, may_write),
-            computer: Computer::at(data_dir, may_write, saved_game),
+            computer: Computer::open(data_dir, may_write, saved_game, Default::default()),
         }
     }
 

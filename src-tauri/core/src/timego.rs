@@ -214,7 +214,7 @@ impl TimeGoSession {
     /// defaults when there is none. An invalid save is kept and pauses saving.
     pub fn open(data_dir: &Path, may_write: bool, settings: &Settings) -> Self {
         let (session, loaded) = GameSession::open(data_dir, may_write, || fresh_game(settings));
-        let computer = Computer::at(data_dir, may_write, loaded);
+        let computer = Computer::open(data_dir, may_write, loaded, Default::default());
         Self { session, computer }
     }
 

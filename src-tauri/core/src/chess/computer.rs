@@ -22,7 +22,6 @@ use canon_engine::timechess::{
     choose_move_within, Color, Game, Level, Move, Pos, SearchLimits, SearchReply, SearchStop,
 };
 use serde::{Deserialize, Serialize};
-use std::path::Path;
 use ts_rs::TS;
 
 /// File name of the Time Chess opponent settings, beside its save.
@@ -178,18 +177,11 @@ pub type ChessComputerJob = EngineJob<ChessSearch>;
 /// The session's computer: its settings (in their file beside the save) and limits.
 pub(super) type Computer = host::opponent::Computer<ChessOpponentSettings, SearchLimits>;
 
-impl Computer {
-    /// Reads the settings beside the save in `data_dir` (used only when `saved_game`).
-    pub(super) fn at(data_dir: &Path, may_write: bool, saved_game: bool) -> Self {
-        Self::open(
-            data_dir,
-            OPPONENT_FILE_NAME,
-            may_write,
-            saved_game,
-            chess_think_limits(DEFAULT_THINK_MS),
-        )
-    }
+impl host::opponent::SettingsFile for ChessOpponentSettings {
+    const FILE_NAME: &'static str = OPPONENT_FILE_NAME;
+}
 
+impl Computer {
     /// Whether the computer plays `color`.
     pub(super) fn plays(&self, color: Color) -> bool {
         match color {

@@ -65,18 +65,20 @@ pub struct Computer<S, L> {
     pub limits: L,
 }
 
-impl<S: Copy + Default + PartialEq + Serialize + DeserializeOwned, L> Computer<S, L> {
-    /// Reads the settings from `file_name` in `data_dir` (used only when `saved_game`, the
+/// A game's computer settings type names the file beside the save that keeps them.
+pub trait SettingsFile {
+    /// The file's name in the app data directory.
+    const FILE_NAME: &'static str;
+}
+
+impl<S: SettingsFile + Copy + Default + PartialEq + Serialize + DeserializeOwned, L>
+    Computer<S, L>
+{
+    /// Reads the settings beside the save in `data_dir` (used only when `saved_game`, the
     /// game's save was loaded); later searches run under `limits`.
-    pub fn open(
-        data_dir: &Path,
-        file_name: &str,
-        may_write: bool,
-        saved_game: bool,
-        limits: L,
-    ) -> Self {
+    pub fn open(data_dir: &Path, may_write: bool, saved_game: bool, limits: L) -> Self {
         Self {
-            file: OpponentFile::open(data_dir, file_name, may_write, saved_game),
+            file: OpponentFile::open(data_dir, S::FILE_NAME, may_write, saved_game),
             limits,
         }
     }

@@ -21,7 +21,6 @@ use canon_engine::go::Color;
 use canon_engine::surfaces::search::{think, Analysis, Level, Root, Stopped, ThinkLimits};
 use canon_engine::surfaces::{Action, SurfaceGame};
 use serde::{Deserialize, Serialize};
-use std::path::Path;
 use ts_rs::TS;
 
 /// File name of the surfaces game's opponent settings, beside its save.
@@ -342,17 +341,8 @@ crate::unplayed_outcome!(SurfaceComputerOutcome, SurfaceView);
 /// The session's computer: its settings (in their file beside the save) and limits.
 pub(super) type Computer = host::opponent::Computer<SurfaceOpponent, SurfaceThink>;
 
-impl Computer {
-    /// Reads the settings beside the save in `data_dir` (used only when `saved_game`).
-    pub(super) fn at(data_dir: &Path, may_write: bool, saved_game: bool) -> Self {
-        Self::open(
-            data_dir,
-            OPPONENT_FILE_NAME,
-            may_write,
-            saved_game,
-            SurfaceThink::default(),
-        )
-    }
+impl host::opponent::SettingsFile for SurfaceOpponent {
+    const FILE_NAME: &'static str = OPPONENT_FILE_NAME;
 }
 
 fn reading_of(

@@ -22,7 +22,6 @@ use canon_engine::timego::opponent::{
 };
 use canon_engine::timego::{Action, Game};
 use serde::{Deserialize, Serialize};
-use std::path::Path;
 use ts_rs::TS;
 
 /// File name of the opponent settings of the TimeGo game, beside its save.
@@ -179,18 +178,8 @@ pub type ComputerJob = EngineJob<TimeGoSearch>;
 /// The session's computer: its settings (in their file beside the save) and limits.
 pub(super) type Computer = host::opponent::Computer<OpponentSettings, SearchLimits>;
 
-impl Computer {
-    /// Reads the opponent settings beside the save in `data_dir` (used only when
-    /// `saved_game`, the save was loaded).
-    pub(super) fn at(data_dir: &Path, may_write: bool, saved_game: bool) -> Self {
-        Self::open(
-            data_dir,
-            OPPONENT_FILE_NAME,
-            may_write,
-            saved_game,
-            SearchLimits::default(),
-        )
-    }
+impl host::opponent::SettingsFile for OpponentSettings {
+    const FILE_NAME: &'static str = OPPONENT_FILE_NAME;
 }
 
 impl TimeGoSession {
