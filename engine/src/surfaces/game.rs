@@ -2,14 +2,12 @@
 //! board and the full repetition history. Every action is all-or-nothing: a rejected
 //! action leaves the state exactly as it was.
 
-use std::ops::Deref;
-
 use serde::Serialize;
 
 use super::geometry::Surface;
 use super::graphs::graph;
 use super::inspect::{inspect_board, Inspection};
-use super::line::Line;
+use super::line::{deref_to_line, Line};
 pub use super::line::{Applied, PlacementExplanation, ReplayError};
 use super::rules::{check_komi, Action, KomiError, Rejection};
 use super::symmetry::{exchange_colors, Automorphism};
@@ -78,13 +76,7 @@ pub struct SurfaceGame {
     line: Line,
 }
 
-impl Deref for SurfaceGame {
-    type Target = Line;
-
-    fn deref(&self) -> &Line {
-        &self.line
-    }
-}
+deref_to_line!(SurfaceGame);
 
 impl SurfaceGame {
     /// A new official game on the empty board, Black to move.

@@ -113,6 +113,22 @@ impl History {
     }
 }
 
+/// Makes a game that keeps its [`Line`] in a field `line` read as that line
+/// (`Deref<Target = Line>`). There is no `DerefMut`: every change goes through the game's
+/// own methods, so a surface game or a square game cannot be put out of step with itself.
+macro_rules! deref_to_line {
+    ($game:ty) => {
+        impl std::ops::Deref for $game {
+            type Target = $crate::surfaces::line::Line;
+
+            fn deref(&self) -> &Self::Target {
+                &self.line
+            }
+        }
+    };
+}
+pub(super) use deref_to_line;
+
 /// A line of play on one graph under the surfaces' rules: its start, every action, the
 /// current board and the full repetition history.
 #[derive(Clone, Debug)]

@@ -8,10 +8,9 @@
 //! search as on the three surfaces, on a graph every Go program knows. Points are
 //! `row * size + column` with A1 at the bottom left, as [`Graph::square`] numbers them.
 
-use std::ops::Deref;
 use std::sync::OnceLock;
 
-use super::line::Line;
+use super::line::{deref_to_line, Line};
 use super::rules::{Action, Rejection};
 use super::search::{Root, RootError};
 use super::Point;
@@ -52,13 +51,7 @@ pub struct SquareGame {
     line: Line,
 }
 
-impl Deref for SquareGame {
-    type Target = Line;
-
-    fn deref(&self) -> &Line {
-        &self.line
-    }
-}
+deref_to_line!(SquareGame);
 
 /// The graph of the `size` × `size` board, built once and shared like the surfaces'.
 fn square_graph(size: u8) -> &'static Graph {
