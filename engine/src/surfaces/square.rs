@@ -235,6 +235,39 @@ mod tests {
     }
 
     #[test]
+    fn a_superko_refusal_counts_passes_in_the_actions_before_the_earlier_coloring() {
+        // The same ko after Black passes and White plays D1: passes add actions but no
+        // coloring, so the earlier coloring's index and its action count part ways.
+        let n = 4;
+        let mut game = SquareGame::new(n, 0).unwrap();
+        play(
+            &mut game,
+            &[
+                Action::Pass,
+                at(n, 3, 0), // W  D1
+                at(n, 1, 0), // B  B1
+                at(n, 2, 0), // W  C1
+                at(n, 0, 1), // B  A2
+                at(n, 3, 1), // W  D2
+                at(n, 1, 2), // B  B3
+                at(n, 2, 2), // W  C3
+                at(n, 2, 1), // B  C2
+            ],
+        );
+        assert_eq!(game.apply(at(n, 1, 1)).unwrap(), vec![6]);
+        assert_eq!(
+            game.apply(at(n, 2, 1)).unwrap_err(),
+            Rejection::Superko {
+                point: 6,
+                earlier_index: 8,
+                after_actions: 9
+            }
+        );
+        assert_eq!(game.actions().len(), 10, "a refusal adds no action");
+        assert_eq!(game.history_len(), 10);
+    }
+
+    #[test]
     fn area_scoring_counts_stones_and_surrounded_empty_points_with_komi() {
         let n = 4;
         let mut game = SquareGame::new(n, 1).unwrap();
