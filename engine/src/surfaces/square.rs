@@ -196,38 +196,42 @@ mod tests {
         assert_eq!(game.side_to_move(), Some(Color::White));
     }
 
+    /// The classic ko shape around B2 and C2 on a 4×4 board, Black first, ending with
+    /// Black's C2 in the white mouth.
+    fn ko_shape() -> Vec<Action> {
+        let n = 4;
+        vec![
+            at(n, 1, 0), // B  B1
+            at(n, 2, 0), // W  C1
+            at(n, 0, 1), // B  A2
+            at(n, 3, 1), // W  D2
+            at(n, 1, 2), // B  B3
+            at(n, 2, 2), // W  C3
+            at(n, 2, 1), // B  C2 (in the white mouth)
+        ]
+    }
+
+    /// White captures C2 by playing B2; Black's immediate retake at C2 would recreate
+    /// the coloring number `earlier_index`, which arose after `after_actions` actions.
+    fn assert_retake_refused(game: &mut SquareGame, earlier_index: usize, after_actions: usize) {
+        assert_eq!(game.apply(at(4, 1, 1)).unwrap(), vec![6]);
+        let before = game.clone();
+        let superko = Rejection::Superko {
+            point: 6,
+            earlier_index,
+            after_actions,
+        };
+        assert_eq!(game.apply(at(4, 2, 1)).unwrap_err(), superko);
+        assert_eq!(game.board(), before.board(), "a refusal changes nothing");
+        assert_eq!(game.actions(), before.actions(), "a refusal adds no action");
+    }
+
     #[test]
     fn positional_superko_refuses_the_immediate_ko_recapture() {
-        // The classic ko shape around B2 and C2 on a 4×4 board.
         let n = 4;
         let mut game = SquareGame::new(n, 0).unwrap();
-        play(
-            &mut game,
-            &[
-                at(n, 1, 0), // B  B1
-                at(n, 2, 0), // W  C1
-                at(n, 0, 1), // B  A2
-                at(n, 3, 1), // W  D2
-                at(n, 1, 2), // B  B3
-                at(n, 2, 2), // W  C3
-                at(n, 2, 1), // B  C2 (in the white mouth)
-            ],
-        );
-        // White captures C2 by playing B2.
-        let captured = game.apply(at(n, 1, 1)).unwrap();
-        assert_eq!(captured, vec![6]);
-        let before = game.clone();
-        // Black retaking at C2 would recreate the coloring after black's C2.
-        let refusal = game.apply(at(n, 2, 1)).unwrap_err();
-        assert_eq!(
-            refusal,
-            Rejection::Superko {
-                point: 6,
-                earlier_index: 7,
-                after_actions: 7
-            }
-        );
-        assert_eq!(game.board(), before.board(), "a refusal changes nothing");
+        play(&mut game, &ko_shape());
+        assert_retake_refused(&mut game, 7, 7);
         assert!(!game.legal_placements().contains(&6));
         // After a move elsewhere the coloring is new and the retake is legal.
         play(&mut game, &[at(n, 3, 3), at(n, 0, 3)]);
@@ -238,33 +242,11 @@ mod tests {
     fn a_superko_refusal_counts_passes_in_the_actions_before_the_earlier_coloring() {
         // The same ko after Black passes and White plays D1: passes add actions but no
         // coloring, so the earlier coloring's index and its action count part ways.
-        let n = 4;
-        let mut game = SquareGame::new(n, 0).unwrap();
-        play(
-            &mut game,
-            &[
-                Action::Pass,
-                at(n, 3, 0), // W  D1
-                at(n, 1, 0), // B  B1
-                at(n, 2, 0), // W  C1
-                at(n, 0, 1), // B  A2
-                at(n, 3, 1), // W  D2
-                at(n, 1, 2), // B  B3
-                at(n, 2, 2), // W  C3
-                at(n, 2, 1), // B  C2
-            ],
-        );
-        assert_eq!(game.apply(at(n, 1, 1)).unwrap(), vec![6]);
-        assert_eq!(
-            game.apply(at(n, 2, 1)).unwrap_err(),
-            Rejection::Superko {
-                point: 6,
-                earlier_index: 8,
-                after_actions: 9
-            }
-        );
-        assert_eq!(game.actions().len(), 10, "a refusal adds no action");
-        assert_eq!(game.history_len(), 10);
+        let mut game = SquareGame::new(4, 0).unwrap();
+        play(&mut game, &[Action::Pass, at(4, 3, 0)]);
+        play(&mut game, &ko_shape());
+        assert_retake_refused(&mut game, 8, 9);
+        assert_eq!((game.actions().len(), game.history_len()), (10, 10));
     }
 
     #[test]
