@@ -3,7 +3,7 @@
 //!
 //! The boards are gluing tables ([`geometry`]) from which the graphs, the topology
 //! ([`topology`]) and the symmetries ([`symmetry`]) are derived. Play happens on the shared
-//! Go core ([`crate::go`]); this module adds the surfaces' rules, once, in [`line`]:
+//! Go core ([`crate::go`]); this module adds the surfaces' rules, once, in [`line`](mod@line):
 //! positional superko over the full history, passes, resignation, area scoring with
 //! half-point komi. [`game`] makes lines on the surfaces (games, studies, analyses), with
 //! editor diagrams and their record formats. [`square`] plays plain square boards on the
