@@ -2,6 +2,7 @@
 //! its records; the `surface-go-replay` wrapper carries a viewed cursor.
 
 use super::game::{Applied, Origin, SurfaceGame};
+use super::line::Line;
 use super::records::{
     self, RecordError, Snapshot, ANALYSIS_SCHEMA, DIAGRAM_SCHEMA, GAME_SCHEMA, REPLAY_SCHEMA,
     STUDY_SCHEMA,
@@ -45,15 +46,15 @@ impl RulesGame for SurfaceGame {
     const RECORDS_CURSOR: bool = true;
 
     fn side_to_move(&self) -> Option<Color> {
-        SurfaceGame::side_to_move(self)
+        Line::side_to_move(self)
     }
 
     fn legal_actions(&self) -> Vec<Action> {
-        SurfaceGame::legal_actions(self)
+        Line::legal_actions(self)
     }
 
     fn probe(&self, action: &Action) -> Result<(), Rejection> {
-        SurfaceGame::probe(self, action)
+        Line::probe(self, action)
     }
 
     fn apply(&mut self, action: Action) -> Result<Applied, Rejection> {

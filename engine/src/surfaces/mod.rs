@@ -3,11 +3,12 @@
 //!
 //! The boards are gluing tables ([`geometry`]) from which the graphs, the topology
 //! ([`topology`]) and the symmetries ([`symmetry`]) are derived. Play happens on the shared
-//! Go core ([`crate::go`]); this module adds the surfaces' rules: positional superko over
-//! the full history, passes, resignation, area scoring with half-point komi, studies,
-//! analyses, editor diagrams and their record formats. [`square`] plays plain square
-//! boards under the same rules (for measuring the search against GTP programs), and
-//! [`komi`] holds the fair komi measured by self-play.
+//! Go core ([`crate::go`]); this module adds the surfaces' rules, once, in [`line`](mod@line):
+//! positional superko over the full history, passes, resignation, area scoring with
+//! half-point komi. [`game`] makes lines on the surfaces (games, studies, analyses), with
+//! editor diagrams and their record formats. [`square`] plays plain square boards on the
+//! same [`Line`] (for measuring the search against GTP programs), and [`komi`] holds the
+//! fair komi measured by self-play.
 
 mod api;
 pub mod game;
@@ -16,6 +17,7 @@ pub mod graphs;
 pub mod inspect;
 pub mod komi;
 pub mod layout;
+pub mod line;
 pub mod playout;
 pub mod records;
 pub mod rules;
@@ -36,5 +38,6 @@ pub use game::{
 pub use geometry::{Coord, Crossing, Direction, Surface};
 pub use inspect::{inspect_board, Certificate, Eye, Inspection};
 pub use komi::{measured_komi, MeasuredKomi};
+pub use line::Line;
 pub use rules::{Action, Area, EndReason, Outcome, Rejection, Score, Winner, RULES_ID};
 pub use words::{refusal, Refusal};

@@ -8,12 +8,13 @@
 //! search as on the three surfaces, on a graph every Go program knows. Points are
 //! `row * size + column` with A1 at the bottom left, as [`Graph::square`] numbers them.
 
-use std::collections::HashMap;
+use std::sync::OnceLock;
 
-use super::rules::{Action, Area, EndReason, Outcome, Rejection, Score, Winner};
+use super::line::{deref_to_line, Line};
+use super::rules::{Action, Rejection};
 use super::search::{Root, RootError};
 use super::Point;
-use crate::go::{Board, Color, Graph, PlaceError};
+use crate::go::{Board, Color, Graph};
 
 /// The smallest board side.
 pub const MIN_SIZE: u8 = 2;
@@ -42,21 +43,21 @@ pub enum SquareError {
     },
 }
 
-/// A game on a square board from the empty board, Black first.
+/// A game on a square board from the empty board, Black first. The rules and the
+/// position are its [`Line`], which it derefs to for reading.
 #[derive(Clone, Debug)]
 pub struct SquareGame {
     size: u8,
-    graph: Graph,
-    komi_half_points: i32,
-    actions: Vec<Action>,
-    board: Board,
-    next: Color,
-    passes: u8,
-    /// Every coloring of the game, flattened (the empty board first).
-    colorings: Vec<u8>,
-    /// The first index of each coloring's hash, for the superko test.
-    first_with_hash: HashMap<u64, usize>,
-    outcome: Option<Outcome>,
+    line: Line,
+}
+
+deref_to_line!(SquareGame);
+
+/// The graph of the `size` × `size` board, built once and shared like the surfaces'.
+fn square_graph(size: u8) -> &'static Graph {
+    static GRAPHS: [OnceLock<Graph>; (MAX_SIZE - MIN_SIZE + 1) as usize] =
+        [const { OnceLock::new() }; (MAX_SIZE - MIN_SIZE + 1) as usize];
+    GRAPHS[usize::from(size - MIN_SIZE)].get_or_init(|| Graph::square(size))
 }
 
 impl SquareGame {
@@ -72,30 +73,16 @@ impl SquareGame {
                 limit,
             });
         }
-        let graph = Graph::square(size as u8);
-        let board = Board::new(&graph);
-        let mut game = SquareGame {
+        let graph = square_graph(size as u8);
+        Ok(SquareGame {
             size: size as u8,
-            komi_half_points: komi_half_points as i32,
-            actions: Vec::new(),
-            next: Color::Black,
-            passes: 0,
-            colorings: Vec::new(),
-            first_with_hash: HashMap::new(),
-            outcome: None,
-            board,
-            graph,
-        };
-        game.remember();
-        Ok(game)
-    }
-
-    fn remember(&mut self) {
-        let index = self.history_len();
-        self.colorings.extend_from_slice(self.board.colors());
-        self.first_with_hash
-            .entry(self.board.hash())
-            .or_insert(index);
+            line: Line::new(
+                graph,
+                komi_half_points as i32,
+                Board::new(graph),
+                Color::Black,
+            ),
+        })
     }
 
     /// The board side.
@@ -103,186 +90,23 @@ impl SquareGame {
         self.size as usize
     }
 
-    /// The graph played on.
-    pub fn graph(&self) -> &Graph {
-        &self.graph
-    }
-
-    /// White's komi in half points.
-    pub fn komi_half_points(&self) -> i32 {
-        self.komi_half_points
-    }
-
-    /// Every action from the empty board.
-    pub fn actions(&self) -> &[Action] {
-        &self.actions
-    }
-
-    /// The current coloring (0 empty, 1 black, 2 white), point `row * size + column`.
-    pub fn board(&self) -> &[u8] {
-        self.board.colors()
-    }
-
-    /// The current board with its chains.
-    pub fn go_board(&self) -> &Board {
-        &self.board
-    }
-
-    /// The player to move, `None` once the game has ended.
-    pub fn side_to_move(&self) -> Option<Color> {
-        self.outcome.is_none().then_some(self.next)
-    }
-
-    /// Consecutive passes at the end of the game.
-    pub fn passes(&self) -> u8 {
-        self.passes
-    }
-
-    /// The result once the game has ended.
-    pub fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
-    }
-
-    /// Number of colorings in the repetition history (the empty board counts).
-    pub fn history_len(&self) -> usize {
-        self.colorings.len() / self.board.len()
-    }
-
-    /// Coloring number `index` of the history (0 is the empty board).
-    pub fn history_coloring(&self, index: usize) -> Option<&[u8]> {
-        let n = self.board.len();
-        self.colorings.get(index * n..(index + 1) * n)
-    }
-
-    /// Area counts of the current board.
-    pub fn area(&self) -> Area {
-        Area::of(&self.board, &self.graph)
-    }
-
-    /// The area score of the current board with komi (the result if both passed now).
-    pub fn score(&self) -> Score {
-        Score::new(self.area(), self.komi_half_points)
-    }
-
-    /// The board after a placement at `at` by the player to move (its captures appended
-    /// to `captured`), or why the rules refuse it (off board, occupied, suicide, or a
-    /// repetition of an earlier coloring, compared in full).
-    fn placed(&self, at: Point, captured: &mut Vec<Point>) -> Result<Board, Rejection> {
-        let preview = self
-            .board
-            .check(&self.graph, at, self.next)
-            .map_err(rejection_of)?;
-        let mut after = self.board.clone();
-        after
-            .play(&self.graph, at, self.next, captured)
-            .map_err(rejection_of)?;
-        if self.first_with_hash.contains_key(&preview.hash) {
-            // Compare in full: a hash match alone is not a repetition.
-            let n = self.board.len();
-            let earlier = (0..self.history_len())
-                .find(|&i| &self.colorings[i * n..(i + 1) * n] == after.colors());
-            if let Some(earlier_index) = earlier {
-                captured.clear();
-                return Err(Rejection::Superko {
-                    point: at,
-                    earlier_index,
-                    // Every action after the start adds one coloring only when it is a
-                    // placement, so count the actions up to that coloring.
-                    after_actions: self.actions_before_coloring(earlier_index),
-                });
-            }
-        }
-        Ok(after)
-    }
-
-    /// Number of actions played when coloring `index` arose.
-    fn actions_before_coloring(&self, index: usize) -> usize {
-        if index == 0 {
-            return 0;
-        }
-        let mut placements = 0;
-        for (k, action) in self.actions.iter().enumerate() {
-            if matches!(action, Action::Place { .. }) {
-                placements += 1;
-                if placements == index {
-                    return k + 1;
-                }
-            }
-        }
-        self.actions.len()
-    }
-
-    /// Is a placement at `at` legal for the player to move?
-    pub fn is_legal(&self, at: Point) -> Result<(), Rejection> {
-        if self.outcome.is_some() {
-            return Err(Rejection::Ended);
-        }
-        self.placed(at, &mut Vec::new()).map(|_| ())
-    }
-
-    /// Every point where the player to move may place, ascending (`[]` once ended).
-    pub fn legal_placements(&self) -> Vec<Point> {
-        if self.outcome.is_some() {
-            return Vec::new();
-        }
-        (0..self.board.len() as Point)
-            .filter(|&p| self.is_legal(p).is_ok())
-            .collect()
-    }
-
     /// Applies `action` for the player to move and returns the captured stones
     /// (ascending). A rejection changes nothing.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Point>, Rejection> {
-        if self.outcome.is_some() {
-            return Err(Rejection::Ended);
-        }
-        let mut captured = Vec::new();
-        match action {
-            Action::Place { at } => {
-                self.board = self.placed(at, &mut captured)?;
-                self.remember();
-                self.passes = 0;
-                captured.sort_unstable();
-            }
-            Action::Pass => {
-                self.passes += 1;
-                if self.passes >= 2 {
-                    let score = self.score();
-                    self.outcome = Some(Outcome {
-                        winner: score.leader,
-                        reason: EndReason::Score,
-                        score,
-                    });
-                }
-            }
-            Action::Resign => {
-                self.outcome = Some(Outcome {
-                    winner: Winner::from(self.next.opposite()),
-                    reason: EndReason::Resignation,
-                    score: self.score(),
-                });
-            }
-        }
-        self.actions.push(action);
-        self.next = self.next.opposite();
-        Ok(captured)
+        self.line.apply(action).map(|applied| applied.captured)
     }
 
     /// Takes back the last action by replaying every earlier one from the empty board;
     /// false (and nothing changes) when there is none.
     pub fn undo(&mut self) -> bool {
-        let Some((_, earlier)) = self.actions.split_last() else {
+        let Some((_, earlier)) = self.line.actions().split_last() else {
             return false;
         };
-        let earlier = earlier.to_vec();
-        let mut fresh = SquareGame::new(self.size(), i64::from(self.komi_half_points))
-            .expect("size and komi were accepted before");
-        for action in earlier {
-            fresh
-                .apply(action)
-                .expect("a prefix of a legal game is legal");
-        }
-        *self = fresh;
+        let mut fresh = self.line.restarted();
+        fresh
+            .replay(earlier)
+            .expect("a prefix of a legal game is legal");
+        self.line = fresh;
         true
     }
 
@@ -290,11 +114,10 @@ impl SquareGame {
     /// game ended by two passes is rescored.
     pub fn with_komi(&self, komi_half_points: i64) -> Result<SquareGame, SquareError> {
         let mut fresh = SquareGame::new(self.size(), komi_half_points)?;
-        for &action in &self.actions {
-            fresh
-                .apply(action)
-                .expect("komi does not change which actions are legal");
-        }
+        fresh
+            .line
+            .replay(self.actions())
+            .expect("komi does not change which actions are legal");
         Ok(fresh)
     }
 
@@ -302,15 +125,7 @@ impl SquareGame {
     /// ended or when the board is beyond the fast board (more than 511 points, i.e.
     /// sides above 22).
     pub fn root(&self) -> Result<Root, RootError> {
-        Root::from_square(self)
-    }
-}
-
-fn rejection_of(error: PlaceError) -> Rejection {
-    match error {
-        PlaceError::OffBoard { point } => Rejection::OffBoard { point },
-        PlaceError::Occupied { point } => Rejection::Occupied { point },
-        PlaceError::Suicide { point } => Rejection::Suicide { point },
+        Root::from_game(self)
     }
 }
 
@@ -319,6 +134,7 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::*;
+    use crate::surfaces::rules::{EndReason, Winner};
     use crate::surfaces::search::{search, Limits};
 
     /// The point at GTP-like (column, row) from the bottom left, both from 0.
@@ -380,42 +196,57 @@ mod tests {
         assert_eq!(game.side_to_move(), Some(Color::White));
     }
 
+    /// The classic ko shape around B2 and C2 on a 4×4 board, Black first, ending with
+    /// Black's C2 in the white mouth.
+    fn ko_shape() -> Vec<Action> {
+        let n = 4;
+        vec![
+            at(n, 1, 0), // B  B1
+            at(n, 2, 0), // W  C1
+            at(n, 0, 1), // B  A2
+            at(n, 3, 1), // W  D2
+            at(n, 1, 2), // B  B3
+            at(n, 2, 2), // W  C3
+            at(n, 2, 1), // B  C2 (in the white mouth)
+        ]
+    }
+
+    /// White captures C2 by playing B2; Black's immediate retake at C2 would recreate
+    /// the coloring number `earlier_index`, which arose after `after_actions` actions.
+    fn assert_retake_refused(game: &mut SquareGame, earlier_index: usize, after_actions: usize) {
+        assert_eq!(game.apply(at(4, 1, 1)).unwrap(), vec![6]);
+        let before = game.clone();
+        let superko = Rejection::Superko {
+            point: 6,
+            earlier_index,
+            after_actions,
+        };
+        assert_eq!(game.apply(at(4, 2, 1)).unwrap_err(), superko);
+        assert_eq!(game.board(), before.board(), "a refusal changes nothing");
+        assert_eq!(game.actions(), before.actions(), "a refusal adds no action");
+    }
+
     #[test]
     fn positional_superko_refuses_the_immediate_ko_recapture() {
-        // The classic ko shape around B2 and C2 on a 4×4 board.
         let n = 4;
         let mut game = SquareGame::new(n, 0).unwrap();
-        play(
-            &mut game,
-            &[
-                at(n, 1, 0), // B  B1
-                at(n, 2, 0), // W  C1
-                at(n, 0, 1), // B  A2
-                at(n, 3, 1), // W  D2
-                at(n, 1, 2), // B  B3
-                at(n, 2, 2), // W  C3
-                at(n, 2, 1), // B  C2 (in the white mouth)
-            ],
-        );
-        // White captures C2 by playing B2.
-        let captured = game.apply(at(n, 1, 1)).unwrap();
-        assert_eq!(captured, vec![6]);
-        let before = game.clone();
-        // Black retaking at C2 would recreate the coloring after black's C2.
-        let refusal = game.apply(at(n, 2, 1)).unwrap_err();
-        assert_eq!(
-            refusal,
-            Rejection::Superko {
-                point: 6,
-                earlier_index: 7,
-                after_actions: 7
-            }
-        );
-        assert_eq!(game.board(), before.board(), "a refusal changes nothing");
+        play(&mut game, &ko_shape());
+        assert_retake_refused(&mut game, 7, 7);
         assert!(!game.legal_placements().contains(&6));
         // After a move elsewhere the coloring is new and the retake is legal.
         play(&mut game, &[at(n, 3, 3), at(n, 0, 3)]);
         assert_eq!(game.apply(at(n, 2, 1)).unwrap(), vec![5]);
+    }
+
+    #[test]
+    fn a_superko_refusal_counts_passes_in_the_actions_before_the_earlier_coloring() {
+        // The same ko after Black passes and White plays D1: passes add actions but no
+        // coloring, so the earlier coloring's index and its action count part ways.
+        let mut game = SquareGame::new(4, 0).unwrap();
+        play(&mut game, &[Action::Pass, at(4, 3, 0)]);
+        play(&mut game, &ko_shape());
+        assert_retake_refused(&mut game, 8, 9);
+        assert_eq!((game.actions().len(), game.history_len()), (10, 10));
     }
 
     #[test]

@@ -2,8 +2,7 @@
 
 use crate::go::fast::{FastBoard, FastGraph, FastGraphError, PositionSet};
 use crate::go::{Board, BoardError, Color, Graph, Point};
-use crate::surfaces::square::SquareGame;
-use crate::surfaces::SurfaceGame;
+use crate::surfaces::Line;
 
 /// Why a position cannot be searched.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -41,33 +40,11 @@ pub struct Root {
 }
 
 impl Root {
-    /// The position of an unfinished surfaces game, study or analysis line, with its
-    /// legal placements from the game itself.
-    pub fn from_game(game: &SurfaceGame) -> Result<Root, RootError> {
-        let to_move = game.side_to_move().ok_or(RootError::Ended)?;
-        let graph = FastGraph::new(game.graph())?;
-        let board = FastBoard::from_board(&graph, game.go_board());
-        let mut history = PositionSet::new();
-        for index in 0..game.history_len() {
-            let coloring = game
-                .history_coloring(index)
-                .expect("index below the length");
-            history.insert(crate::go::zobrist::hash_cells(coloring));
-        }
-        Ok(Root {
-            graph,
-            board,
-            history,
-            to_move,
-            passes: game.passes(),
-            komi_half_points: game.komi_half_points(),
-            legal: game.legal_placements(),
-        })
-    }
-
-    /// The position of an unfinished square-board game ([`SquareGame`]), with its legal
-    /// placements from the game itself.
-    pub fn from_square(game: &SquareGame) -> Result<Root, RootError> {
+    /// The position of an unfinished line of play, with its legal placements from the
+    /// line itself: a surfaces game, study or analysis ([`crate::surfaces::SurfaceGame`])
+    /// or a square-board game ([`crate::surfaces::square::SquareGame`]), both of which
+    /// deref to their [`Line`].
+    pub fn from_game(game: &Line) -> Result<Root, RootError> {
         let to_move = game.side_to_move().ok_or(RootError::Ended)?;
         let graph = FastGraph::new(game.graph())?;
         let board = FastBoard::from_board(&graph, game.go_board());
