@@ -14,13 +14,18 @@ use super::{zobrist, Board, Color, Graph, Point};
 /// Neighbour slots per point: every graph of the app has degree at most four.
 pub const MAX_DEGREE: usize = 4;
 
-/// The size of every per-point array: graphs may have up to `CAPACITY - 1` points (the
-/// last slot is the sentinel). Indices are masked with `CAPACITY - 1`, which the compiler
+/// The size of every per-point array: graphs may have up to `CAPACITY - 2` points (the
+/// slot after the last point is the sentinel, and the last slot is [`SPARE`]). Indices are masked with `CAPACITY - 1`, which the compiler
 /// knows is in range, so the hot loops carry no bounds checks and no `unsafe`.
 pub const CAPACITY: usize = 512;
 
 /// The cell value of the sentinel point past the last real point.
 const EDGE: u8 = 3;
+
+/// The chain slot every empty point and the sentinel point to as their head, so a
+/// placement updates its neighbours' chains without a branch per neighbour: whatever
+/// it collects is never read (only stones' heads are).
+const SPARE: Point = (CAPACITY - 1) as Point;
 
 /// Bits per field of a point's neighbour counts ([`FastBoard`]'s `around`): empty
 /// neighbours in the lowest field, then black, then white (shift `FIELD · cell`).
@@ -70,7 +75,7 @@ pub enum FastGraphError {
         degree: usize,
     },
     /// The graph has more points than the arrays hold.
-    #[error("{points} points is more than the {max} a fast board supports", max = CAPACITY - 1)]
+    #[error("{points} points is more than the {max} a fast board supports", max = CAPACITY - 2)]
     TooManyPoints {
         /// Number of points of the graph.
         points: usize,
@@ -89,7 +94,7 @@ impl FastGraph {
     /// The rows of `graph`, each padded with the sentinel index `graph.len()`.
     pub fn new(graph: &Graph) -> Result<FastGraph, FastGraphError> {
         let n = graph.len();
-        if n >= CAPACITY {
+        if n > CAPACITY - 2 {
             return Err(FastGraphError::TooManyPoints { points: n });
         }
         let edge = n as Point;
@@ -161,7 +166,8 @@ impl ChainData {
         let n = self.lib_count();
         let s = self.lib_sum();
         // A single liberty touches at most MAX_DEGREE stones, so atari has few pairs.
-        n.wrapping_sub(1) < MAX_DEGREE as u64 && n * (self.libs & SQUARES_MASK) == s * s
+        // The fields are masked, so the products never overflow (even for SPARE's data).
+        (n.wrapping_sub(1) < MAX_DEGREE as u64) & (n * (self.libs & SQUARES_MASK) == s * s)
     }
 }
 
@@ -202,7 +208,7 @@ impl FastBoard {
         FastBoard {
             len: n,
             cells,
-            head: identity.clone(),
+            head: Box::new([SPARE; CAPACITY]),
             next: identity.clone(),
             chains: Box::new([ChainData::default(); CAPACITY]),
             empties: identity.clone(),
@@ -333,20 +339,24 @@ impl FastBoard {
     /// Superko is the caller's test. Cheaper than [`FastBoard::check`] (no hash).
     #[inline]
     pub fn is_legal(&self, graph: &FastGraph, p: Point, color: Color) -> bool {
-        if self.touches_empty(p) {
-            return true;
-        }
-        // Every neighbour is a stone or the edge: the stone lives if it joins a chain
-        // with another liberty or captures a chain in atari. The edge sentinel's chain
-        // data stay zero (never in atari) and its cell is never `own`, so it adds nothing;
-        // no branch per neighbour.
+        // Most candidates have an empty neighbour: the loop only for the others.
+        self.touches_empty(p) || self.lives_by_neighbours(graph, p, color)
+    }
+
+    /// True if a stone of `color` on `p` joins a chain with another liberty or captures
+    /// a chain in atari (empty neighbours aside). Empty points and the edge are neither
+    /// (their head SPARE is masked out); `&`, not `&&`, so no branch per neighbour.
+    #[inline(always)]
+    fn lives_by_neighbours(&self, graph: &FastGraph, p: Point, color: Color) -> bool {
         let own = color.cell();
-        let mut legal = false;
+        let mut lives = false;
         for &q in graph.row(p) {
-            let atari = self.atari_at_head(self.head[ix(q)]);
-            legal |= (self.cells[ix(q)] == own) != atari;
+            let cell = self.cells[ix(q)];
+            let stone = cell.wrapping_sub(1) < 2;
+            let atari = stone & self.atari_at_head(self.head[ix(q)]);
+            lives |= (cell == own) != atari;
         }
-        legal
+        lives
     }
 
     /// If `color` may place on the empty point `p` (not suicide after captures), the hash
@@ -419,26 +429,23 @@ impl FastBoard {
         // One pass over the row: liberties of the new stone, the point taken from every
         // neighbouring chain, and the friendly chains to join (by a stone of each, as
         // heads change while joining).
+        // No branch per neighbour (their kinds are random in a playout): empty points
+        // and the edge have the head SPARE, whose chain takes the subtraction unread.
         let mut friends = [0; MAX_DEGREE];
         let mut friend_count = 0;
         let mut captures = false;
         let fill = filled(own);
+        let opp = own ^ 3;
         for &q in graph.row(p) {
-            self.around[ix(q)] = self.around[ix(q)].wrapping_add(fill);
-            match self.cells[ix(q)] {
-                0 => mine.libs += pair(q),
-                EDGE => {}
-                cell => {
-                    let c = &mut self.chains[ix(self.head[ix(q)])];
-                    c.libs -= taken;
-                    if cell == own {
-                        friends[friend_count & (MAX_DEGREE - 1)] = q;
-                        friend_count += 1;
-                    } else {
-                        captures |= c.libs == 0;
-                    }
-                }
-            }
+            let qi = ix(q);
+            self.around[qi] = self.around[qi].wrapping_add(fill);
+            let cell = self.cells[qi];
+            mine.libs += pair(q) & u64::from(cell == 0).wrapping_neg();
+            let c = &mut self.chains[ix(self.head[qi])];
+            c.libs = c.libs.wrapping_sub(taken);
+            captures |= (cell == opp) & (c.libs == 0);
+            friends[friend_count & (MAX_DEGREE - 1)] = q;
+            friend_count += usize::from(cell == own);
         }
         self.chains[at] = mine;
         for &q in &friends[..friend_count.min(MAX_DEGREE)] {
@@ -488,6 +495,7 @@ impl FastBoard {
         let mut s = start;
         loop {
             self.cells[ix(s)] = 0;
+            self.head[ix(s)] = SPARE;
             self.push_empty(s);
             s = self.next[ix(s)];
             if s == start {
@@ -497,11 +505,10 @@ impl FastBoard {
         loop {
             let freed = pair(s);
             for &r in graph.row(s) {
+                // Removed stones, empty points and the edge have the head SPARE.
                 self.around[ix(r)] = self.around[ix(r)].wrapping_sub(fill);
-                if matches!(self.cells[ix(r)], 1 | 2) {
-                    let c = &mut self.chains[ix(self.head[ix(r)])];
-                    c.libs += freed;
-                }
+                let c = &mut self.chains[ix(self.head[ix(r)])];
+                c.libs = c.libs.wrapping_add(freed);
             }
             s = self.next[ix(s)];
             if s == start {
@@ -512,7 +519,7 @@ impl FastBoard {
     }
 
     /// Swaps two entries of the empty list, keeping the slots right.
-    #[inline]
+    #[inline(always)]
     pub fn swap_empties(&mut self, a: usize, b: usize) {
         let (a, b) = (a & (CAPACITY - 1), b & (CAPACITY - 1));
         let (pa, pb) = (self.empties[a], self.empties[b]);
@@ -770,9 +777,13 @@ impl PositionSet {
         }
     }
 
-    /// Removes every hash.
+    /// Removes every hash (wiping the arrays is cheaper than undoing each insertion).
     pub fn clear(&mut self) {
-        self.truncate(0);
+        self.table.fill(0);
+        self.order.clear();
+        self.has_zero = false;
+        self.first.fill(NEVER);
+        self.opaque.clear();
     }
 }
 

@@ -50,14 +50,10 @@ pub fn place_random(
     while untried > 0 {
         let k = rng.below(untried);
         untried -= 1;
-        if k != untried {
-            board.swap_empties(k, untried);
-        }
+        // Unconditional (a swap with itself is harmless): one branch less to mispredict.
+        board.swap_empties(k, untried);
         let p = board.empty_at(untried);
-        if board.fills_own_eye(graph, p, color) {
-            continue;
-        }
-        if !board.is_legal(graph, p, color) {
+        if board.fills_own_eye(graph, p, color) || !board.is_legal(graph, p, color) {
             continue;
         }
         if !seen.is_fresh(p) {
