@@ -14,13 +14,49 @@ use super::{zobrist, Board, Color, Graph, Point};
 /// Neighbour slots per point: every graph of the app has degree at most four.
 pub const MAX_DEGREE: usize = 4;
 
-/// The size of every per-point array: graphs may have up to `CAPACITY - 1` points (the
-/// last slot is the sentinel). Indices are masked with `CAPACITY - 1`, which the compiler
+/// The size of every per-point array: graphs may have up to `CAPACITY - 2` points (the
+/// slot after the last point is the sentinel, and the last slot is [`SPARE`]). Indices are masked with `CAPACITY - 1`, which the compiler
 /// knows is in range, so the hot loops carry no bounds checks and no `unsafe`.
 pub const CAPACITY: usize = 512;
 
 /// The cell value of the sentinel point past the last real point.
 const EDGE: u8 = 3;
+
+/// The chain slot every empty point and the sentinel point to as their head, so a
+/// placement updates its neighbours' chains without a branch per neighbour: whatever
+/// it collects is never read (only stones' heads are).
+const SPARE: Point = (CAPACITY - 1) as Point;
+
+/// Bits per field of a point's neighbour counts ([`FastBoard`]'s `around`): empty
+/// neighbours in the lowest field, then black, then white (shift `FIELD · cell`).
+const FIELD: u32 = 4;
+const FIELD_MASK: u16 = (1 << FIELD) - 1;
+
+/// A chain's pseudo-liberties packed in one word: count in the top bits, sum of the
+/// liberties' indices in the middle, sum of their squares at the bottom, so adding or
+/// taking one (stone, liberty) pair, or joining two chains, is one addition. At most
+/// 4 · 511 pairs of indices below 511: the count fits 15 bits, the sum 20 bits
+/// (≤ 1,042,440) and the squares 29 bits (≤ 531,644,400), so no field carries into
+/// the next.
+const COUNT_SHIFT: u32 = 49;
+const SUM_SHIFT: u32 = 29;
+const SUM_MASK: u64 = (1 << 20) - 1;
+const SQUARES_MASK: u64 = (1 << SUM_SHIFT) - 1;
+
+/// The packed pseudo-liberty word of one pair whose liberty is `p`.
+#[inline(always)]
+fn pair(p: Point) -> u64 {
+    let q = u64::from(p);
+    (1 << COUNT_SHIFT) | (q << SUM_SHIFT) | (q * q)
+}
+
+/// The change of a neighbour's counts when a stone of `cell` (1 or 2) fills a point
+/// next to it: one empty neighbour less, one of `cell` more (wrapping: the sentinel's
+/// counts are never read).
+#[inline(always)]
+fn filled(cell: u8) -> u16 {
+    (1u16 << (FIELD * u32::from(cell))).wrapping_sub(1)
+}
 
 #[inline(always)]
 fn ix(p: Point) -> usize {
@@ -39,7 +75,7 @@ pub enum FastGraphError {
         degree: usize,
     },
     /// The graph has more points than the arrays hold.
-    #[error("{points} points is more than the {max} a fast board supports", max = CAPACITY - 1)]
+    #[error("{points} points is more than the {max} a fast board supports", max = CAPACITY - 2)]
     TooManyPoints {
         /// Number of points of the graph.
         points: usize,
@@ -58,7 +94,7 @@ impl FastGraph {
     /// The rows of `graph`, each padded with the sentinel index `graph.len()`.
     pub fn new(graph: &Graph) -> Result<FastGraph, FastGraphError> {
         let n = graph.len();
-        if n >= CAPACITY {
+        if n > CAPACITY - 2 {
             return Err(FastGraphError::TooManyPoints { points: n });
         }
         let edge = n as Point;
@@ -107,13 +143,32 @@ impl FastGraph {
 /// Per-chain data, valid at the chain's head.
 #[derive(Clone, Copy, Debug, Default)]
 struct ChainData {
-    libs: u32,
+    /// Pseudo-liberties, packed (see [`pair`]); zero exactly when there are none.
+    libs: u64,
     size: u32,
-    // At most 4 · 511 pairs of indices below 512: sums of indices and of their squares
-    // fit in 32 bits.
-    sum: u32,
-    squares: u32,
     hash: u64,
+}
+
+impl ChainData {
+    #[inline(always)]
+    fn lib_count(&self) -> u64 {
+        self.libs >> COUNT_SHIFT
+    }
+
+    #[inline(always)]
+    fn lib_sum(&self) -> u64 {
+        (self.libs >> SUM_SHIFT) & SUM_MASK
+    }
+
+    /// True if every pseudo-liberty is the same point: `n · q = s²`.
+    #[inline(always)]
+    fn in_atari(&self) -> bool {
+        let n = self.lib_count();
+        let s = self.lib_sum();
+        // A single liberty touches at most MAX_DEGREE stones, so atari has few pairs.
+        // The fields are masked, so the products never overflow (even for SPARE's data).
+        (n.wrapping_sub(1) < MAX_DEGREE as u64) & (n * (self.libs & SQUARES_MASK) == s * s)
+    }
 }
 
 /// A coloring with chains, pseudo-liberties, Zobrist hash and the list of empty points.
@@ -128,6 +183,9 @@ pub struct FastBoard {
     empties: Box<[Point; CAPACITY]>,
     empty_count: usize,
     slot: Box<[Point; CAPACITY]>,
+    /// Per point, its neighbours by kind (see [`FIELD`]): the own-eye test and "has an
+    /// empty neighbour" are one load each.
+    around: Box<[u16; CAPACITY]>,
     hash: u64,
     counts: [u32; 2],
 }
@@ -139,15 +197,24 @@ impl FastBoard {
         let mut cells = Box::new([EDGE; CAPACITY]);
         cells[..n].fill(0);
         let identity: Box<[Point; CAPACITY]> = Box::new(std::array::from_fn(|p| p as Point));
+        let mut around = Box::new([0; CAPACITY]);
+        for (p, count) in around.iter_mut().enumerate().take(n) {
+            *count = graph
+                .row(p as Point)
+                .iter()
+                .filter(|&&q| usize::from(q) < n)
+                .count() as u16;
+        }
         FastBoard {
             len: n,
             cells,
-            head: identity.clone(),
+            head: Box::new([SPARE; CAPACITY]),
             next: identity.clone(),
             chains: Box::new([ChainData::default(); CAPACITY]),
             empties: identity.clone(),
             empty_count: n,
             slot: identity,
+            around,
             hash: 0,
             counts: [0, 0],
         }
@@ -181,6 +248,7 @@ impl FastBoard {
         self.next[..n].copy_from_slice(&source.next[..n]);
         self.chains[..n].copy_from_slice(&source.chains[..n]);
         self.slot[..n].copy_from_slice(&source.slot[..n]);
+        self.around[..n].copy_from_slice(&source.around[..n]);
         let e = source.empty_count;
         self.empties[..e].copy_from_slice(&source.empties[..e]);
         self.empty_count = e;
@@ -231,12 +299,17 @@ impl FastBoard {
     /// True if every neighbour of the empty point `p` is a stone of `color`: placing
     /// there would fill one of its own eyes.
     #[inline]
-    pub fn fills_own_eye(&self, graph: &FastGraph, p: Point, color: Color) -> bool {
-        let own = color.cell();
-        graph
-            .row(p)
-            .iter()
-            .all(|&q| matches!(self.cells[ix(q)], c if c == own || c == EDGE))
+    pub fn fills_own_eye(&self, _graph: &FastGraph, p: Point, color: Color) -> bool {
+        // No empty neighbour and none of the other color.
+        let others = FIELD_MASK | FIELD_MASK << (FIELD * u32::from(color.opposite().cell()));
+        self.around[ix(p)] & others == 0
+    }
+
+    /// True if the empty point `p` has an empty neighbour: a stone placed there has a
+    /// liberty, so it is never suicide.
+    #[inline]
+    pub fn touches_empty(&self, p: Point) -> bool {
+        self.around[ix(p)] & FIELD_MASK != 0
     }
 
     /// True if the chain through the stone at `p` has exactly one liberty.
@@ -249,7 +322,7 @@ impl FastBoard {
     pub fn atari_liberty(&self, p: Point) -> Option<Point> {
         let c = &self.chains[ix(self.head[ix(p)])];
         self.atari_at_head(self.head[ix(p)])
-            .then(|| (c.sum / c.libs) as Point)
+            .then(|| (c.lib_sum() / c.lib_count()) as Point)
     }
 
     /// Number of stones in the chain through the stone at `p`.
@@ -259,10 +332,31 @@ impl FastBoard {
 
     #[inline]
     fn atari_at_head(&self, h: Point) -> bool {
-        let c = &self.chains[ix(h)];
-        // A single liberty touches at most MAX_DEGREE stones, so atari has few pairs.
-        (1..=MAX_DEGREE as u32).contains(&c.libs)
-            && u64::from(c.libs) * u64::from(c.squares) == u64::from(c.sum) * u64::from(c.sum)
+        self.chains[ix(h)].in_atari()
+    }
+
+    /// True if `color` may place on the empty point `p`: not suicide after captures.
+    /// Superko is the caller's test. Cheaper than [`FastBoard::check`] (no hash).
+    #[inline]
+    pub fn is_legal(&self, graph: &FastGraph, p: Point, color: Color) -> bool {
+        // Most candidates have an empty neighbour: the loop only for the others.
+        self.touches_empty(p) || self.lives_by_neighbours(graph, p, color)
+    }
+
+    /// True if a stone of `color` on `p` joins a chain with another liberty or captures
+    /// a chain in atari (empty neighbours aside). Empty points and the edge are neither
+    /// (their head SPARE is masked out); `&`, not `&&`, so no branch per neighbour.
+    #[inline(always)]
+    fn lives_by_neighbours(&self, graph: &FastGraph, p: Point, color: Color) -> bool {
+        let own = color.cell();
+        let mut lives = false;
+        for &q in graph.row(p) {
+            let cell = self.cells[ix(q)];
+            let stone = cell.wrapping_sub(1) < 2;
+            let atari = stone & self.atari_at_head(self.head[ix(q)]);
+            lives |= (cell == own) != atari;
+        }
+        lives
     }
 
     /// If `color` may place on the empty point `p` (not suicide after captures), the hash
@@ -326,42 +420,32 @@ impl FastBoard {
         self.counts[color.index()] += 1;
         self.head[at] = p;
         self.next[at] = p;
-        let (pp, p2) = (u32::from(p), u32::from(p) * u32::from(p));
+        let taken = pair(p);
         let mut mine = ChainData {
             libs: 0,
             size: 1,
-            sum: 0,
-            squares: 0,
             hash: key,
         };
         // One pass over the row: liberties of the new stone, the point taken from every
         // neighbouring chain, and the friendly chains to join (by a stone of each, as
         // heads change while joining).
+        // No branch per neighbour (their kinds are random in a playout): empty points
+        // and the edge have the head SPARE, whose chain takes the subtraction unread.
         let mut friends = [0; MAX_DEGREE];
         let mut friend_count = 0;
         let mut captures = false;
+        let fill = filled(own);
+        let opp = own ^ 3;
         for &q in graph.row(p) {
-            match self.cells[ix(q)] {
-                0 => {
-                    let q = u32::from(q);
-                    mine.libs += 1;
-                    mine.sum += q;
-                    mine.squares += q * q;
-                }
-                EDGE => {}
-                cell => {
-                    let c = &mut self.chains[ix(self.head[ix(q)])];
-                    c.libs -= 1;
-                    c.sum -= pp;
-                    c.squares -= p2;
-                    if cell == own {
-                        friends[friend_count & (MAX_DEGREE - 1)] = q;
-                        friend_count += 1;
-                    } else {
-                        captures |= c.libs == 0;
-                    }
-                }
-            }
+            let qi = ix(q);
+            self.around[qi] = self.around[qi].wrapping_add(fill);
+            let cell = self.cells[qi];
+            mine.libs += pair(q) & u64::from(cell == 0).wrapping_neg();
+            let c = &mut self.chains[ix(self.head[qi])];
+            c.libs = c.libs.wrapping_sub(taken);
+            captures |= (cell == opp) & (c.libs == 0);
+            friends[friend_count & (MAX_DEGREE - 1)] = q;
+            friend_count += usize::from(cell == own);
         }
         self.chains[at] = mine;
         for &q in &friends[..friend_count.min(MAX_DEGREE)] {
@@ -396,8 +480,6 @@ impl FastBoard {
         let into = &mut self.chains[ix(big)];
         into.libs += from.libs;
         into.size += from.size;
-        into.sum += from.sum;
-        into.squares += from.squares;
         into.hash ^= from.hash;
     }
 
@@ -409,9 +491,11 @@ impl FastBoard {
         let size = self.chains[ix(h)].size;
         self.hash ^= self.chains[ix(h)].hash;
         self.counts[color.index()] -= size;
+        let fill = filled(color.cell());
         let mut s = start;
         loop {
             self.cells[ix(s)] = 0;
+            self.head[ix(s)] = SPARE;
             self.push_empty(s);
             s = self.next[ix(s)];
             if s == start {
@@ -419,14 +503,12 @@ impl FastBoard {
             }
         }
         loop {
-            let (sp, s2) = (u32::from(s), u32::from(s) * u32::from(s));
+            let freed = pair(s);
             for &r in graph.row(s) {
-                if matches!(self.cells[ix(r)], 1 | 2) {
-                    let c = &mut self.chains[ix(self.head[ix(r)])];
-                    c.libs += 1;
-                    c.sum += sp;
-                    c.squares += s2;
-                }
+                // Removed stones, empty points and the edge have the head SPARE.
+                self.around[ix(r)] = self.around[ix(r)].wrapping_sub(fill);
+                let c = &mut self.chains[ix(self.head[ix(r)])];
+                c.libs = c.libs.wrapping_add(freed);
             }
             s = self.next[ix(s)];
             if s == start {
@@ -437,7 +519,7 @@ impl FastBoard {
     }
 
     /// Swaps two entries of the empty list, keeping the slots right.
-    #[inline]
+    #[inline(always)]
     pub fn swap_empties(&mut self, a: usize, b: usize) {
         let (a, b) = (a & (CAPACITY - 1), b & (CAPACITY - 1));
         let (pa, pb) = (self.empties[a], self.empties[b]);
@@ -509,12 +591,28 @@ impl FastBoard {
 
 /// A set of 64-bit position hashes (open addressing, linear probing) whose later
 /// insertions can be undone: the superko memory of a playout or of a search path.
+///
+/// It also knows, per point, whether any held position has a stone there (when the
+/// positions were inserted with their stones: [`PositionSet::insert_coloring`],
+/// [`PositionSet::insert_placed`]). A placement on a point that no held position
+/// occupies makes a position with a stone where none of them has one, so it cannot
+/// repeat any of them: [`PositionSet::is_fresh`] lets the playouts skip the superko
+/// probe for it.
 #[derive(Clone, Debug)]
 pub struct PositionSet {
     table: Vec<u64>,
     order: Vec<u64>,
     has_zero: bool,
+    /// Per point, the lowest index in `order` of a position with a stone there, or
+    /// [`NEVER`]; entries at or past `order.len()` are reset by [`PositionSet::truncate`].
+    first: Box<[u32; CAPACITY]>,
+    /// Indices in `order` of the held positions inserted without their stones
+    /// ([`PositionSet::insert`]), ascending: while there is one, no point is fresh.
+    opaque: Vec<usize>,
 }
+
+/// `first` of a point no held position occupies.
+const NEVER: u32 = u32::MAX;
 
 impl Default for PositionSet {
     fn default() -> PositionSet {
@@ -529,6 +627,8 @@ impl PositionSet {
             table: vec![0; 1024],
             order: Vec::with_capacity(512),
             has_zero: false,
+            first: Box::new([NEVER; CAPACITY]),
+            opaque: Vec::new(),
         }
     }
 
@@ -565,9 +665,56 @@ impl PositionSet {
         }
     }
 
-    /// Adds `hash`; false (and nothing changes) if it was already held.
+    /// True if no held position has a stone on `p` (so placing there cannot repeat one).
+    /// False whenever a position without its stones may be held.
+    #[inline]
+    pub fn is_fresh(&self, p: Point) -> bool {
+        self.opaque.is_empty() && self.first[ix(p)] == NEVER
+    }
+
+    /// Adds `hash` of a position whose stones are not given; false (and nothing
+    /// changes) if it was already held. Until it is truncated away, no point is fresh.
     #[inline]
     pub fn insert(&mut self, hash: u64) -> bool {
+        let added = self.insert_hash(hash);
+        if added {
+            self.opaque.push(self.order.len() - 1);
+        }
+        added
+    }
+
+    /// Adds the position with cell values `cells` (`1`, `2` stones) and hash `hash`;
+    /// false (and nothing changes) if it was already held.
+    pub fn insert_coloring(&mut self, hash: u64, cells: &[u8]) -> bool {
+        let index = self.order.len() as u32;
+        if !self.insert_hash(hash) {
+            return false;
+        }
+        for (p, &cell) in cells.iter().enumerate().take(CAPACITY) {
+            if matches!(cell, 1 | 2) {
+                let first = &mut self.first[p];
+                *first = (*first).min(index);
+            }
+        }
+        true
+    }
+
+    /// Adds `hash`, the position after a placement on `p` from a position this set holds
+    /// (so every other stone of it is a stone of a held position); false (and nothing
+    /// changes) if it was already held.
+    #[inline]
+    pub fn insert_placed(&mut self, hash: u64, p: Point) -> bool {
+        let index = self.order.len() as u32;
+        if !self.insert_hash(hash) {
+            return false;
+        }
+        let first = &mut self.first[ix(p)];
+        *first = (*first).min(index);
+        true
+    }
+
+    #[inline(always)]
+    fn insert_hash(&mut self, hash: u64) -> bool {
         if hash == 0 {
             if self.has_zero {
                 return false;
@@ -593,12 +740,13 @@ impl PositionSet {
         true
     }
 
+    #[cold]
     fn grow(&mut self) {
         let order = std::mem::take(&mut self.order);
         self.table = vec![0; self.table.len() * 2];
         self.has_zero = false;
         for hash in order {
-            self.insert(hash);
+            self.insert_hash(hash);
         }
     }
 
@@ -618,10 +766,172 @@ impl PositionSet {
             }
             self.table[i] = 0;
         }
+        let len = len.min(self.order.len());
+        for first in self.first.iter_mut() {
+            if *first as usize >= len {
+                *first = NEVER;
+            }
+        }
+        while self.opaque.last().is_some_and(|&index| index >= len) {
+            self.opaque.pop();
+        }
     }
 
-    /// Removes every hash.
+    /// Removes every hash (wiping the arrays is cheaper than undoing each insertion).
     pub fn clear(&mut self) {
-        self.truncate(0);
+        self.table.fill(0);
+        self.order.clear();
+        self.has_zero = false;
+        self.first.fill(NEVER);
+        self.opaque.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The fast board's derived data checked against the rules core on random games:
+    //! neighbour counts, packed pseudo-liberties (atari, the only liberty), the cheap
+    //! legality test, and the position set's fresh points under insertion and rollback.
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::rng::SplitMix64;
+    use crate::surfaces::graphs::graph;
+    use crate::surfaces::Surface;
+
+    fn graphs() -> Vec<Graph> {
+        let mut all: Vec<Graph> = Surface::ALL.iter().map(|&s| graph(s).clone()).collect();
+        all.extend([2, 3, 5, 9].map(Graph::square));
+        all
+    }
+
+    /// Every derived value of `fast` agrees with the core board `board`.
+    fn agrees(g: &Graph, graph: &FastGraph, fast: &FastBoard, board: &Board, turn: Color) {
+        assert_eq!(fast.colors(), board.colors());
+        assert_eq!(fast.hash(), board.hash());
+        for p in 0..g.len() as Point {
+            let cells: Vec<u8> = g
+                .neighbors(p)
+                .iter()
+                .map(|&q| board.colors()[q as usize])
+                .collect();
+            let count = |v: u8| cells.iter().filter(|&&c| c == v).count() as u16;
+            let expected = count(0) | count(1) << FIELD | count(2) << (2 * FIELD);
+            assert_eq!(fast.around[p as usize], expected, "neighbour counts of {p}");
+            match board.color_at(p) {
+                Some(_) => {
+                    let liberties = board.liberties(g, p);
+                    assert_eq!(fast.in_atari(p), liberties.len() == 1, "atari of {p}");
+                    let only = (liberties.len() == 1).then(|| liberties[0]);
+                    assert_eq!(fast.atari_liberty(p), only);
+                    assert_eq!(fast.chain_size(p) as usize, board.chain_stones(p).len());
+                }
+                None => {
+                    for color in [turn, turn.opposite()] {
+                        let legal = board.check(g, p, color).is_ok();
+                        assert_eq!(fast.is_legal(graph, p, color), legal, "legality of {p}");
+                        let hash = board.check(g, p, color).ok().map(|preview| preview.hash);
+                        assert_eq!(fast.check(graph, p, color), hash, "hash after {p}");
+                        let eye = g
+                            .neighbors(p)
+                            .iter()
+                            .all(|&q| board.color_at(q) == Some(color));
+                        assert_eq!(fast.fills_own_eye(graph, p, color), eye, "eye at {p}");
+                        assert_eq!(fast.touches_empty(p), count(0) > 0);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Random legal placements (no superko: this checks the board, not the game) on the
+    /// fast board and the core board side by side.
+    fn random_game(g: &Graph, seed: u64, moves: usize) {
+        let graph = FastGraph::new(g).unwrap();
+        let mut fast = FastBoard::new(&graph);
+        let mut board = Board::new(g);
+        let mut rng = SplitMix64::new(seed);
+        let mut color = Color::Black;
+        let mut captured = Vec::new();
+        for _ in 0..moves {
+            agrees(g, &graph, &fast, &board, color);
+            let legal: Vec<Point> = (0..g.len() as Point)
+                .filter(|&p| board.check(g, p, color).is_ok())
+                .collect();
+            if legal.is_empty() {
+                break;
+            }
+            let p = legal[rng.below(legal.len())];
+            captured.clear();
+            board.play(g, p, color, &mut captured).unwrap();
+            assert_eq!(fast.place(&graph, p, color) as usize, captured.len());
+            color = color.opposite();
+        }
+        agrees(g, &graph, &fast, &board, color);
+        let copy = FastBoard::from_board(&graph, &board);
+        agrees(g, &graph, &copy, &board, color);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(12))]
+
+        #[test]
+        fn derived_data_follow_the_core_board(seed in any::<u64>()) {
+            for g in graphs() {
+                random_game(&g, seed, 3 * g.len());
+            }
+        }
+
+        /// `is_fresh` is exactly "no held position has a stone there" while positions
+        /// are inserted with their stones, across rollbacks; an opaque insertion makes
+        /// no point fresh until it is rolled back.
+        #[test]
+        fn fresh_points_are_the_points_no_held_position_occupies(seed in any::<u64>()) {
+            let g = Graph::square(5);
+            let graph = FastGraph::new(&g).unwrap();
+            let mut rng = SplitMix64::new(seed);
+            let mut fast = FastBoard::new(&graph);
+            let mut set = PositionSet::new();
+            let mut held: Vec<Vec<u8>> = vec![fast.colors().to_vec()];
+            set.insert_coloring(fast.hash(), fast.colors());
+            let mut color = Color::Black;
+            for _ in 0..200 {
+                for p in 0..g.len() as Point {
+                    let occupied = held.iter().any(|cells| cells[p as usize] != 0);
+                    prop_assert_eq!(set.is_fresh(p), !occupied);
+                }
+                match rng.below(10) {
+                    0 if held.len() > 1 => {
+                        // Roll back to an earlier position and continue from it.
+                        let keep = 1 + rng.below(held.len() - 1);
+                        held.truncate(keep);
+                        set.truncate(keep);
+                        let cells = held.last().unwrap().clone();
+                        fast = FastBoard::from_board(&graph, &Board::from_colors(&g, &cells).unwrap());
+                    }
+                    1 => {
+                        let len = set.len();
+                        prop_assert!(set.insert(rng.next_u64() | 1));
+                        prop_assert!((0..g.len() as Point).all(|p| !set.is_fresh(p)));
+                        set.truncate(len);
+                    }
+                    _ => {
+                        let moves: Vec<Point> = fast
+                            .empties()
+                            .iter()
+                            .copied()
+                            .filter(|&p| fast.check(&graph, p, color).is_some_and(|h| !set.contains(h)))
+                            .collect();
+                        if let Some(&p) = moves.get(rng.below(moves.len().max(1))) {
+                            fast.place(&graph, p, color);
+                            prop_assert!(set.insert_placed(fast.hash(), p));
+                            held.push(fast.colors().to_vec());
+                        }
+                        color = color.opposite();
+                    }
+                }
+                prop_assert_eq!(set.len(), held.len());
+            }
+        }
     }
 }

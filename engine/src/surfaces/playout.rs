@@ -33,6 +33,11 @@ pub struct PlayoutStats {
 /// plays the first that is legal (not suicide, not a repetition of a coloring in `seen`)
 /// and does not fill one of `color`'s own eyes; records its coloring in `seen`. Returns
 /// the point and the number of stones it captured, `None` if there is none (a pass).
+///
+/// `seen` must hold the current coloring of `board`. A point no coloring in `seen` has a
+/// stone on ([`PositionSet::is_fresh`]) cannot repeat one of them, so it needs no hash
+/// before the placement, only the legality test without hashes (most placements);
+/// every other legal candidate gets the hash of its coloring and the superko probe.
 #[inline]
 pub fn place_random(
     graph: &FastGraph,
@@ -45,20 +50,21 @@ pub fn place_random(
     while untried > 0 {
         let k = rng.below(untried);
         untried -= 1;
-        if k != untried {
-            board.swap_empties(k, untried);
-        }
+        // Unconditional (a swap with itself is harmless): one branch less to mispredict.
+        board.swap_empties(k, untried);
         let p = board.empty_at(untried);
-        if board.fills_own_eye(graph, p, color) {
+        if board.fills_own_eye(graph, p, color) || !board.is_legal(graph, p, color) {
             continue;
         }
-        let Some(hash) = board.check(graph, p, color) else {
-            continue;
-        };
-        if !seen.insert(hash) {
-            continue;
+        if !seen.is_fresh(p) {
+            match board.check(graph, p, color) {
+                Some(hash) if !seen.contains(hash) => {}
+                _ => continue,
+            }
         }
         let captured = board.place(graph, p, color);
+        let added = seen.insert_placed(board.hash(), p);
+        debug_assert!(added, "a placement that passed the superko test");
         return Some((p, captured));
     }
     None
@@ -108,7 +114,8 @@ impl Playouts {
     ) -> PlayoutStats {
         self.board.copy_from(&self.empty_board);
         self.seen.clear();
-        self.seen.insert(self.board.hash());
+        self.seen
+            .insert_coloring(self.board.hash(), self.board.colors());
         let mut stats = PlayoutStats::default();
         let mut color = Color::Black;
         let mut consecutive_passes = 0;

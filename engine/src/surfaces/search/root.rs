@@ -53,7 +53,7 @@ impl Root {
             let coloring = game
                 .history_coloring(index)
                 .expect("index below the length");
-            history.insert(crate::go::zobrist::hash_cells(coloring));
+            history.insert_coloring(crate::go::zobrist::hash_cells(coloring), coloring);
         }
         Ok(Root {
             graph,
@@ -88,7 +88,7 @@ impl Root {
         let current = boards.last().ok_or(RootError::NoHistory)?;
         let mut history = PositionSet::new();
         for board in &boards {
-            history.insert(board.hash());
+            history.insert_coloring(board.hash(), board.colors());
         }
         let mut captured = Vec::new();
         let legal = (0..graph.len() as Point)

@@ -332,3 +332,24 @@ fn levels_read_back_from_their_json_names_and_have_summaries() {
     }
     assert_eq!(Level::default(), Level::Steady);
 }
+
+/// The playouts skip the superko probe on points no held coloring occupies, so the root
+/// must mark every point a coloring of its history ever had a stone on.
+#[test]
+fn the_root_history_marks_every_point_ever_occupied() {
+    let square = Graph::square(3);
+    let mut earlier = [0u8; 9];
+    earlier[4] = 1;
+    let root =
+        Root::from_colorings(&square, &[&[0; 9], &earlier, &[0; 9]], Color::Black, 0, 1).unwrap();
+    for p in 0..9 {
+        assert_eq!(root.history.is_fresh(p), p != 4, "point {p}");
+    }
+    let mut game = SurfaceGame::new(Surface::Klein, 1).unwrap();
+    game.apply(crate::surfaces::rules::Action::Place { at: 5 })
+        .unwrap();
+    let root = Root::from_game(&game).unwrap();
+    for p in 0..game.graph().len() as Point {
+        assert_eq!(root.history.is_fresh(p), p != 5, "point {p}");
+    }
+}

@@ -325,8 +325,8 @@ impl<'r> Search<'r> {
                     .board
                     .check(graph, point, color)
                     .expect("tree moves were legal when expanded");
-                self.seen.insert(hash);
                 self.board.place(graph, point, color);
+                self.seen.insert_placed(hash, point);
                 passes = 0;
             }
             self.line.push((point, color));
