@@ -2,14 +2,26 @@
 # Crab Canon's strongest search against GNU Go 3.8 on 9x9, as issue #14 asks: installs
 # the Debian package `gnugo` if it is missing, builds the release `canon`, and runs
 #   canon go match --opponent "gnugo --mode gtp --level 10 --chinese-rules
-#     --positional-superko --capture-all-dead" --games 200 --size 9 --komi 7 --seconds 1
+#     --positional-superko --capture-all-dead" --games 200 --size 9 --komi 7
+#     --playouts 65000 --seed 1 --log LOG --resume
 # GNU Go plays by Chinese (area) rules with positional superko and captures every dead
-# stone before passing, so scoring the final board by area is fair. Not part of CI: at
-# about a second per move for each side a 200-game run takes several hours.
+# stone before passing, so scoring the final board by area is fair. Not part of CI: a
+# 200-game run takes several hours.
+#
+# "1 second per move" is given as its load-independent equivalent, the playouts the
+# strong search runs in one second on one quiet core of the project machine
+# (docs/strength.md, "One second per move as a playout budget"), so a match under `nice`
+# on a loaded machine stays fair and reproducible. `--seconds 1` gives the literal clock
+# instead (then the default --playouts is dropped).
+#
+# The games are logged (default ~/.cache/crab-canon/matches/gnugo-9x9-level10.jsonl) and
+# the run resumes that log, so running the script again continues where it stopped;
+# `--stop-after N` plays N more games and stops.
 #
 # Usage: scripts/gnugo-match.sh [canon go match flags...]
 # Flags given replace the defaults of the same name, e.g.
-#   scripts/gnugo-match.sh --games 10 --seed 7
+#   scripts/gnugo-match.sh --stop-after 10
+#   scripts/gnugo-match.sh --games 10 --seed 7 --log /tmp/sample.jsonl
 #   scripts/gnugo-match.sh --opponent "gnugo --mode gtp --level 1 --chinese-rules --positional-superko --capture-all-dead"
 # Progress goes to stderr; the last stdout line is the JSON summary (docs/cli.md).
 set -euo pipefail
@@ -29,15 +41,20 @@ if [ -z "$gnugo_bin" ]; then
     step_done
 fi
 
+# The strong search's playouts in one second of one quiet core (docs/strength.md).
+one_second_playouts=65000
+log_dir="$HOME/.cache/crab-canon/matches"
+mkdir -p "$log_dir"
 declare -A settings=(
     [--opponent]="$gnugo_bin --mode gtp --level 10 --chinese-rules --positional-superko --capture-all-dead"
     [--games]=200
     [--size]=9
     [--komi]=7
-    [--seconds]=1
+    [--playouts]=$one_second_playouts
     [--seed]=1
+    [--log]="$log_dir/gnugo-9x9-level10.jsonl"
 )
-order=(--opponent --games --size --komi --seconds --seed)
+order=(--opponent --games --size --komi --playouts --seed --log)
 while [ $# -gt 0 ]; do
     if [ $# -lt 2 ]; then
         echo "gnugo-match.sh: $1 needs a value" >&2
@@ -47,8 +64,15 @@ while [ $# -gt 0 ]; do
     settings[$1]="$2"
     shift 2
 done
+# A clock instead of the playout budget, unless both were asked for.
+if [ -n "${settings[--seconds]+set}" ] && [ "${settings[--playouts]}" = "$one_second_playouts" ]; then
+    unset 'settings[--playouts]'
+fi
 args=()
-for flag in "${order[@]}"; do args+=("$flag" "${settings[$flag]}"); done
+for flag in "${order[@]}"; do
+    if [ -n "${settings[$flag]+set}" ]; then args+=("$flag" "${settings[$flag]}"); fi
+done
+args+=(--resume)
 
 step "building the release canon"
 cargo build --release -p canon

@@ -3,7 +3,8 @@
 //! the first game). Crab Canon is the referee: our rules decide legality, a move of the
 //! opponent that they refuse (or an unreadable reply) loses the game and is reported, and
 //! games are scored by our area scoring after two passes. Progress goes to stderr; the
-//! last stdout line is a JSON summary with the 95% Wilson interval.
+//! last stdout line is a JSON summary with the 95% Wilson interval. With `--log` every
+//! finished game is appended to a file and `--resume` continues it (`match_run`).
 
 use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, ExitCode, Stdio};
@@ -17,19 +18,23 @@ use lineread::{Line, LineReader};
 
 use crate::go_gtp::{final_score, parse_vertex, vertex_name};
 use crate::go_think::{Thinking, FLAGS};
-use crate::match_score::MatchScore;
+use crate::match_run::{self, GameLog, GameRecord, GameResult, LogFlags, Side};
+use serde_json::json;
 
 fn usage() -> String {
     format!(
         "usage: canon go match --opponent 'PROGRAM ARGS' --games N [--size N] [--komi K]
                       [--max-moves N] [--seconds S] [--level L] [--playouts N] [--seed N]
+                      [--log FILE [--resume]] [--stop-after N]
 Plays our search against a GTP program (the command is split at spaces, no quoting).
 --size 2 to 22 (default 9); --komi a multiple of 0.5 (default 7); a game still running
 after --max-moves actions (default 3 per point) is scored as it stands.
 {FLAGS}
+{}
 Progress goes to stderr; the last stdout line is the JSON summary
 {{\"games\":N,\"a_wins\":…,\"b_wins\":…,\"draws\":…,\"a_score\":…,\"low\":…,\"high\":…,…}}
-where a is Crab Canon and b the opponent."
+over every logged game, where a is Crab Canon and b the opponent.",
+        match_run::LOG_FLAGS
     )
 }
 
@@ -40,6 +45,7 @@ struct Settings {
     komi_half_points: i64,
     max_moves: Option<usize>,
     thinking: Thinking,
+    log: LogFlags,
 }
 
 fn parse(args: &[String]) -> Result<Settings, String> {
@@ -50,15 +56,11 @@ fn parse(args: &[String]) -> Result<Settings, String> {
         komi_half_points: 14,
         max_moves: None,
         thinking: Thinking::default(),
+        log: LogFlags::default(),
     };
     let mut games = None;
-    let mut rest = args.iter();
-    while let Some(flag) = rest.next() {
-        let value = rest
-            .next()
-            .ok_or_else(|| format!("{} needs a value", excerpt(flag)))?
-            .as_str();
-        if settings.thinking.read_flag(flag, value)? {
+    for (flag, value) in match_run::flags(args)? {
+        if settings.thinking.read_flag(flag, value)? || settings.log.read_flag(flag, value)? {
             continue;
         }
         let whole = |low: usize, high: usize| {
@@ -73,29 +75,20 @@ fn parse(args: &[String]) -> Result<Settings, String> {
                     )
                 })
         };
-        match flag.as_str() {
+        match flag {
             "--opponent" => settings.opponent = value.to_string(),
-            "--games" => games = Some(whole(1, 100_000)? as u32),
+            "--games" => games = Some(match_run::games(value)?),
             "--size" => settings.size = whole(2, 22)?,
             "--max-moves" => settings.max_moves = Some(whole(1, 100_000)?),
-            "--komi" => {
-                let half = value
-                    .parse::<f64>()
-                    .ok()
-                    .map(|k| k * 2.0)
-                    .filter(|h| h.fract() == 0.0 && h.abs() < 1e6)
-                    .ok_or_else(|| {
-                        format!("--komi must be a multiple of 0.5, not '{}'", excerpt(value))
-                    })?;
-                settings.komi_half_points = half as i64;
-            }
-            _ => return Err(format!("unknown option '{}'", excerpt(flag))),
+            "--komi" => settings.komi_half_points = match_run::komi_half_points(value)?,
+            _ => return Err(match_run::unknown(flag)),
         }
     }
     if settings.opponent.split_whitespace().next().is_none() {
         return Err("--opponent 'PROGRAM ARGS' is required".into());
     }
     settings.games = games.ok_or("--games N is required")?;
+    settings.log.check()?;
     SquareGame::new(settings.size, settings.komi_half_points).map_err(|e| e.to_string())?;
     Ok(settings)
 }
@@ -213,20 +206,78 @@ enum Ending {
     Aborted(String),
 }
 
-/// Counts beside the score.
-#[derive(Default)]
-struct Tally {
-    score: MatchScore,
-    wins_as_black: u32,
-    wins_as_white: u32,
-    opponent_illegal: u32,
-    opponent_resigned: u32,
-    move_limit: u32,
-    aborted: u32,
-    /// Our searched moves and their playouts, for the playouts-per-move figure (with
-    /// `--seconds` it shows how much the machine allowed).
-    searched_moves: u64,
-    playouts: u64,
+/// One game's log line: who won from the ending, the margin when the board was scored.
+fn record_of(
+    game: u32,
+    we_are_black: bool,
+    ending: &Ending,
+    line: &SquareGame,
+    searched: (u64, u64),
+) -> GameRecord {
+    let ours = if we_are_black {
+        Winner::Black
+    } else {
+        Winner::White
+    };
+    let result = |winner: Winner| match winner {
+        Winner::Black => GameResult::Black,
+        Winner::White => GameResult::White,
+        Winner::Draw => GameResult::Draw,
+    };
+    let area = line.area();
+    let board_margin = Some(f64::from(area.black) - f64::from(area.white));
+    let (result, margin, ending, detail) = match ending {
+        Ending::Played(winner, EndReason::Score) => (result(*winner), board_margin, "score", None),
+        Ending::Played(winner, _) => (result(*winner), None, "resignation", None),
+        Ending::MoveLimit(winner) => (result(*winner), board_margin, "move_limit", None),
+        Ending::OpponentIllegal(why) => (result(ours), None, "opponent_illegal", Some(why)),
+        Ending::Aborted(why) => (GameResult::None, None, "aborted", Some(why)),
+    };
+    GameRecord {
+        game,
+        black: if we_are_black { Side::A } else { Side::B },
+        result,
+        margin,
+        moves: line.actions().len(),
+        ending: ending.into(),
+        detail: detail.cloned(),
+        searched: Some(searched),
+    }
+}
+
+/// The summary's counts beside the score, over the logged games.
+fn extra_counts(records: &[GameRecord]) -> Vec<(&'static str, String)> {
+    let count = |keep: &dyn Fn(&GameRecord) -> bool| records.iter().filter(|r| keep(r)).count();
+    let won = |r: &GameRecord| r.a_won() == Some(Some(true));
+    let (moves, playouts) = records
+        .iter()
+        .filter_map(|r| r.searched)
+        .fold((0u64, 0u64), |(m, p), (rm, rp)| (m + rm, p + rp));
+    vec![
+        (
+            "wins_as_black",
+            count(&|r| won(r) && r.black == Side::A).to_string(),
+        ),
+        (
+            "wins_as_white",
+            count(&|r| won(r) && r.black == Side::B).to_string(),
+        ),
+        (
+            "opponent_illegal",
+            count(&|r| r.ending == "opponent_illegal").to_string(),
+        ),
+        // The opponent resigns only when we win by resignation.
+        (
+            "opponent_resigned",
+            count(&|r| won(r) && r.ending == "resignation").to_string(),
+        ),
+        (
+            "move_limit",
+            count(&|r| r.ending == "move_limit").to_string(),
+        ),
+        ("aborted", count(&|r| r.ending == "aborted").to_string()),
+        ("playouts_per_move", (playouts / moves.max(1)).to_string()),
+    ]
 }
 
 /// Runs `canon go match …` with the arguments after `match`.
@@ -242,100 +293,92 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut opponent = match Opponent::spawn(&settings.opponent) {
-        Ok(opponent) => opponent,
+    // Everything that decides the games (with --seconds they also depend on the machine).
+    let identity = json!({
+        "opponent": settings.opponent,
+        "size": settings.size,
+        "komi": match_run::points(settings.komi_half_points),
+        "max_moves": settings.max_moves,
+        "playouts": settings.thinking.playouts,
+        "seconds": settings.thinking.seconds,
+        "seed": settings.thinking.seed,
+    });
+    let mut log = match GameLog::open(&settings.log, "go match", identity) {
+        Ok(log) => log,
         Err(message) => {
             eprintln!("canon go match: {message}");
             return ExitCode::FAILURE;
         }
     };
-    let mut tally = Tally::default();
+    // Started only when a game is left to play.
+    let mut opponent: Option<Opponent> = None;
     for game in 0..settings.games {
+        if !log.should_play(game) {
+            continue;
+        }
+        if opponent.is_none() {
+            match Opponent::spawn(&settings.opponent) {
+                Ok(started) => opponent = Some(started),
+                Err(message) => {
+                    eprintln!("canon go match: {message}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
         let we_are_black = game % 2 == 0;
-        let ending = match play(&settings, &mut opponent, game, we_are_black, &mut tally) {
-            Ok(ending) => ending,
+        let played = play(
+            &settings,
+            opponent.as_mut().expect("started above"),
+            game,
+            we_are_black,
+        );
+        let record = match played {
+            Ok((ending, line, searched)) => record_of(game, we_are_black, &ending, &line, searched),
             Err(message) => {
                 eprintln!("canon go match: game {}: {message}", game + 1);
                 return ExitCode::FAILURE;
             }
         };
-        let ours = if we_are_black {
-            Winner::Black
-        } else {
-            Winner::White
+        let detail = match (&record.detail, record.ending.as_str()) {
+            (Some(why), "opponent_illegal") => format!("opponent forfeits: {why}"),
+            (Some(why), _) => format!("no result: {why}"),
+            (None, ending) => ending.replace('_', " "),
         };
-        let (verdict, detail) = match &ending {
-            Ending::Played(winner, reason) => {
-                if *reason == EndReason::Resignation && *winner == ours {
-                    tally.opponent_resigned += 1;
-                }
-                (Some(*winner), format!("{reason:?}"))
-            }
-            Ending::MoveLimit(winner) => {
-                tally.move_limit += 1;
-                (Some(*winner), "move limit".into())
-            }
-            Ending::OpponentIllegal(why) => {
-                tally.opponent_illegal += 1;
-                (Some(ours), format!("opponent forfeits: {why}"))
-            }
-            Ending::Aborted(why) => {
-                tally.aborted += 1;
-                (None, format!("no result: {why}"))
-            }
+        let verdict = match record.result {
+            GameResult::Black => "Black",
+            GameResult::White => "White",
+            GameResult::Draw => "Draw",
+            GameResult::None => "-",
         };
-        if let Some(winner) = verdict {
-            tally.score.record(match winner {
-                Winner::Draw => None,
-                w => Some(w == ours),
-            });
-            if winner == ours {
-                if we_are_black {
-                    tally.wins_as_black += 1;
-                } else {
-                    tally.wins_as_white += 1;
-                }
-            }
+        if let Err(message) = log.push(record) {
+            eprintln!("canon go match: {message}");
+            return ExitCode::FAILURE;
         }
+        let records = log.records();
+        let extra = extra_counts(&records);
         eprintln!(
-            "game {}/{}: canon {} : {} ({detail}) | {} | {} playouts per move so far",
+            "game {}/{}: canon {} : {verdict} ({detail}) | {} | {} playouts per move so far",
             game + 1,
             settings.games,
             if we_are_black { "black" } else { "white" },
-            verdict.map_or("-".to_string(), |w| format!("{w:?}")),
-            tally.score.progress(),
-            tally.playouts / tally.searched_moves.max(1),
+            match_run::score_of(&records).progress(),
+            extra.last().expect("playouts per move").1,
         );
     }
-    let score = tally.score;
-    let (low, high) = score.interval();
-    println!(
-        "canon ({}) vs '{}' on {}x{}, komi {}, seed {}: canon scores {:.1}% of {} games (95% Wilson interval {:.1}%–{:.1}%)",
-        settings.thinking.describe(),
-        settings.opponent,
-        settings.size,
-        settings.size,
-        settings.komi_half_points as f64 / 2.0,
-        settings.thinking.seed,
-        100.0 * score.a_score(),
-        score.games(),
-        100.0 * low,
-        100.0 * high
-    );
-    println!(
-        "{{\"games\": {}, \"a_wins\": {}, \"b_wins\": {}, \"draws\": {}, \"a_score\": {:.4}, \"low\": {low:.4}, \"high\": {high:.4}, \"wins_as_black\": {}, \"wins_as_white\": {}, \"opponent_illegal\": {}, \"opponent_resigned\": {}, \"move_limit\": {}, \"aborted\": {}, \"playouts_per_move\": {}}}",
-        score.games(),
-        score.a_wins,
-        score.b_wins,
-        score.draws,
-        score.a_score(),
-        tally.wins_as_black,
-        tally.wins_as_white,
-        tally.opponent_illegal,
-        tally.opponent_resigned,
-        tally.move_limit,
-        tally.aborted,
-        tally.playouts / tally.searched_moves.max(1),
+    drop(opponent);
+    let records = log.records();
+    match_run::print_summary(
+        &format!(
+            "canon ({}) vs '{}' on {}x{}, komi {}, seed {}",
+            settings.thinking.describe(),
+            settings.opponent,
+            settings.size,
+            settings.size,
+            match_run::points(settings.komi_half_points),
+            settings.thinking.seed,
+        ),
+        &match_run::score_of(&records),
+        &extra_counts(&records),
     );
     ExitCode::SUCCESS
 }
@@ -347,16 +390,20 @@ fn color_word(color: Color) -> &'static str {
     }
 }
 
-/// Plays one game; `Err` only when the opponent cannot be talked to at all.
+/// Our searched moves and the playouts they used.
+type Searched = (u64, u64);
+
+/// Plays one game; returns how it ended, the final line and our search's work; `Err`
+/// only when the opponent cannot be talked to at all.
 fn play(
     settings: &Settings,
     opponent: &mut Opponent,
     game: u32,
     we_are_black: bool,
-    tally: &mut Tally,
-) -> Result<Ending, String> {
+) -> Result<(Ending, SquareGame, Searched), String> {
     let size = settings.size;
     let mut line = SquareGame::new(size, settings.komi_half_points).expect("checked when parsing");
+    let mut searched: Searched = (0, 0);
     opponent.setup(&format!("boardsize {size}"))?;
     opponent.setup("clear_board")?;
     opponent.setup(&format!("komi {}", settings.komi_half_points as f64 / 2.0))?;
@@ -364,14 +411,14 @@ fn play(
     while let Some(color) = line.side_to_move() {
         if line.actions().len() >= limit {
             let score = line.score();
-            return Ok(Ending::MoveLimit(score.leader));
+            return Ok((Ending::MoveLimit(score.leader), line, searched));
         }
         let ours = (color == Color::Black) == we_are_black;
         if ours {
             let action = match settings.thinking.think(&line, u64::from(game))? {
                 Some(report) => {
-                    tally.searched_moves += 1;
-                    tally.playouts += u64::from(report.playouts);
+                    searched.0 += 1;
+                    searched.1 += u64::from(report.playouts);
                     report.best
                 }
                 None => Action::Pass,
@@ -380,19 +427,16 @@ fn play(
                 .map_err(|error| format!("our search chose an illegal move: {error}"))?;
             let vertex = vertex_name(action, size);
             if let Err(message) = opponent.send(&format!("play {} {vertex}", color_word(color)))? {
-                return Ok(Ending::Aborted(format!(
-                    "the opponent refused our legal {vertex}: {message}"
-                )));
+                let why = format!("the opponent refused our legal {vertex}: {message}");
+                return Ok((Ending::Aborted(why), line, searched));
             }
         } else {
             let reply = opponent.send(&format!("genmove {}", color_word(color)))?;
             let text = match reply {
                 Ok(text) => text,
                 Err(message) => {
-                    return Ok(Ending::OpponentIllegal(format!(
-                        "genmove failed: {}",
-                        excerpt(&message)
-                    )))
+                    let why = format!("genmove failed: {}", excerpt(&message));
+                    return Ok((Ending::OpponentIllegal(why), line, searched));
                 }
             };
             let action = if text.eq_ignore_ascii_case("resign") {
@@ -401,18 +445,14 @@ fn play(
                 match parse_vertex(&text, size) {
                     Ok(action) => action,
                     Err(_) => {
-                        return Ok(Ending::OpponentIllegal(format!(
-                            "unreadable move '{}'",
-                            excerpt(&text)
-                        )))
+                        let why = format!("unreadable move '{}'", excerpt(&text));
+                        return Ok((Ending::OpponentIllegal(why), line, searched));
                     }
                 }
             };
             if let Err(rejection) = line.apply(action) {
-                return Ok(Ending::OpponentIllegal(format!(
-                    "{} refused by our rules: {rejection}",
-                    excerpt(&text)
-                )));
+                let why = format!("{} refused by our rules: {rejection}", excerpt(&text));
+                return Ok((Ending::OpponentIllegal(why), line, searched));
             }
         }
     }
@@ -420,5 +460,9 @@ fn play(
     if outcome.reason == EndReason::Score {
         eprintln!("  final {} by our area scoring", final_score(&line));
     }
-    Ok(Ending::Played(outcome.winner, outcome.reason))
+    Ok((
+        Ending::Played(outcome.winner, outcome.reason),
+        line,
+        searched,
+    ))
 }

@@ -9,6 +9,7 @@ mod go_gtp;
 mod go_match;
 mod go_think;
 mod input;
+mod match_run;
 mod match_score;
 mod surface;
 mod surface_komi;

@@ -12,25 +12,33 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 
 use canon_engine::go::zobrist::mix;
-use canon_engine::strict::excerpt;
 use canon_engine::surfaces::search::{search, Level, Limits, Root};
 use canon_engine::surfaces::{Action, Surface, SurfaceGame};
+use serde_json::json;
 
+use crate::match_run::{self, GameLog, GameRecord, GameResult, LogFlags, Side};
 use crate::match_score::MatchScore;
 
-const USAGE: &str = "usage: canon surface komi --surface ID --games N [--level L | --playouts N]
-                          [--komi K] [--seed N]
+fn usage() -> String {
+    format!(
+        "usage: canon surface komi --surface ID --games N [--level L | --playouts N]
+                          [--komi K] [--seed N] [--log FILE [--resume]] [--stop-after N]
 Self-play at one level (default strong) on one surface at the study komi K (default 0):
 every game is played out to two passes (one still running after 4 actions per point is
 scored as it stands) and its area margin B - W recorded. The fair komi is the median
 margin rounded to a multiple of 0.5; its 95% interval is the order-statistic interval of
-the median (exact binomial ranks, at least 95% coverage; none below 6 games). Progress
-goes to stderr; the last stdout line is
-{\"surface\":…,\"games\":N,\"playouts\":…,\"study_komi\":K,\"margins\":[…],\"median\":…,
+the median (exact binomial ranks, at least 95% coverage; none below 6 games).
+{}
+Progress goes to stderr; the last stdout line is
+{{\"surface\":…,\"games\":N,\"playouts\":…,\"study_komi\":K,\"margins\":[…],\"median\":…,
  \"fair_komi\":…,\"low\":…,\"high\":…,\"black_wins_at_study_komi\":…,
- \"black_score_at_study_komi\":…,\"black_low\":…,\"black_high\":…}
-Black's score at K (draws half) with its Wilson interval checks K itself: a fair K
-gives about 50%. Re-run at the estimate when K was far from it (docs/strength.md).";
+ \"black_score_at_study_komi\":…,\"black_low\":…,\"black_high\":…}}
+over every logged game. Black's score at K (draws half) with its Wilson interval checks
+K itself: a fair K gives about 50%. Re-run at the estimate when K was far from it
+(docs/strength.md).",
+        match_run::LOG_FLAGS
+    )
+}
 
 struct Settings {
     surface: Surface,
@@ -38,6 +46,7 @@ struct Settings {
     playouts: u32,
     komi_half_points: i64,
     seed: u64,
+    log: LogFlags,
 }
 
 fn parse(args: &[String]) -> Result<Settings, String> {
@@ -49,41 +58,16 @@ fn parse(args: &[String]) -> Result<Settings, String> {
         playouts: Level::Strong.playouts(),
         komi_half_points: 0,
         seed: 1,
+        log: LogFlags::default(),
     };
-    let mut rest = args.iter();
-    while let Some(flag) = rest.next() {
-        let value = rest
-            .next()
-            .ok_or_else(|| format!("{} needs a value", excerpt(flag)))?
-            .as_str();
-        match flag.as_str() {
-            "--surface" => {
-                surface = Some(
-                    Surface::from_id(value)
-                        .ok_or_else(|| format!("unknown surface '{}'", excerpt(value)))?,
-                )
-            }
-            "--games" => {
-                games = Some(
-                    value
-                        .parse::<u32>()
-                        .ok()
-                        .filter(|&n| (1..=100_000).contains(&n))
-                        .ok_or_else(|| {
-                            format!("--games must be 1 to 100000, not '{}'", excerpt(value))
-                        })?,
-                )
-            }
-            "--level" => {
-                settings.playouts = Level::from_name(value)
-                    .ok_or_else(|| {
-                        format!(
-                            "unknown level '{}'; levels are gentle, steady and strong",
-                            excerpt(value)
-                        )
-                    })?
-                    .playouts()
-            }
+    for (flag, value) in match_run::flags(args)? {
+        if settings.log.read_flag(flag, value)? {
+            continue;
+        }
+        match flag {
+            "--surface" => surface = Some(match_run::surface(value)?),
+            "--games" => games = Some(match_run::games(value)?),
+            "--level" => settings.playouts = match_run::surface_level(value)?.playouts(),
             "--playouts" => {
                 settings.playouts =
                     value
@@ -93,31 +77,18 @@ fn parse(args: &[String]) -> Result<Settings, String> {
                         .ok_or_else(|| {
                             format!(
                                 "--playouts must be a whole number from 1, not '{}'",
-                                excerpt(value)
+                                canon_engine::strict::excerpt(value)
                             )
                         })?
             }
-            "--komi" => {
-                let half = value
-                    .parse::<f64>()
-                    .ok()
-                    .map(|k| k * 2.0)
-                    .filter(|h| h.fract() == 0.0 && h.abs() < 1e6)
-                    .ok_or_else(|| {
-                        format!("--komi must be a multiple of 0.5, not '{}'", excerpt(value))
-                    })?;
-                settings.komi_half_points = half as i64;
-            }
-            "--seed" => {
-                settings.seed = value.parse::<u64>().map_err(|_| {
-                    format!("--seed must be a whole number, not '{}'", excerpt(value))
-                })?
-            }
-            _ => return Err(format!("unknown option '{}'", excerpt(flag))),
+            "--komi" => settings.komi_half_points = match_run::komi_half_points(value)?,
+            "--seed" => settings.seed = match_run::seed(value)?,
+            _ => return Err(match_run::unknown(flag)),
         }
     }
     settings.surface = surface.ok_or("--surface ID is required")?;
     settings.games = games.ok_or("--games N is required")?;
+    settings.log.check()?;
     SurfaceGame::new(settings.surface, settings.komi_half_points)
         .map_err(|error| error.to_string())?;
     Ok(settings)
@@ -175,29 +146,40 @@ pub fn estimate(margins: &[f64]) -> Option<Estimate> {
 /// Runs `canon surface komi …` with the arguments after `komi`.
 pub fn run(args: &[String]) -> ExitCode {
     if matches!(args, [flag] if flag == "--help" || flag == "-h") {
-        println!("{USAGE}");
+        println!("{}", usage());
         return ExitCode::SUCCESS;
     }
     let settings = match parse(args) {
         Ok(settings) => settings,
         Err(message) => {
-            eprintln!("canon surface komi: {message}\n{USAGE}");
+            eprintln!("canon surface komi: {message}\n{}", usage());
             return ExitCode::from(2);
         }
     };
-    let mut margins = Vec::new();
-    // Black is `a`: its share at the study komi says whether that komi is already fair.
-    let mut black = MatchScore::default();
+    let identity = json!({
+        "surface": settings.surface.id(),
+        "playouts": settings.playouts,
+        "study_komi": match_run::points(settings.komi_half_points),
+        "seed": settings.seed,
+    });
+    let mut log = match GameLog::open(&settings.log, "surface komi", identity) {
+        Ok(log) => log,
+        Err(message) => {
+            eprintln!("canon surface komi: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
     for game in 0..settings.games {
-        let (margin, actions) = play(&settings, game);
-        let difference = 2.0 * margin - settings.komi_half_points as f64;
-        black.record(match difference {
-            d if d > 0.0 => Some(true),
-            d if d < 0.0 => Some(false),
-            _ => None,
-        });
-        margins.push(margin);
-        let so_far = estimate(&margins).expect("one margin at least");
+        if !log.should_play(game) {
+            continue;
+        }
+        let record = play(&settings, game);
+        let (margin, actions) = (record.margin.unwrap_or(0.0), record.moves);
+        if let Err(message) = log.push(record) {
+            eprintln!("canon surface komi: {message}");
+            return ExitCode::FAILURE;
+        }
+        let so_far = estimate(&margins_of(&log.records())).expect("one margin at least");
         eprintln!(
             "game {}/{}: {actions} actions, area margin B-W {margin} | median {} so far",
             game + 1,
@@ -205,7 +187,15 @@ pub fn run(args: &[String]) -> ExitCode {
             so_far.median
         );
     }
-    let estimate = estimate(&margins).expect("at least one game");
+    let records = log.records();
+    let margins = margins_of(&records);
+    let Some(estimate) = estimate(&margins) else {
+        eprintln!("canon surface komi: no game logged yet");
+        return ExitCode::FAILURE;
+    };
+    // Black is `a` in every game: its share at the study komi says whether that komi is
+    // already fair.
+    let black: MatchScore = match_run::score_of(&records);
     let (low, high) = match estimate.interval {
         Some((low, high)) => (low.to_string(), high.to_string()),
         None => ("null".into(), "null".into()),
@@ -214,8 +204,8 @@ pub fn run(args: &[String]) -> ExitCode {
         "{} at {} playouts per move, {} games at komi {}: fair komi {} (median margin {}; 95% interval of the median {}–{})",
         settings.surface.id(),
         settings.playouts,
-        settings.games,
-        settings.komi_half_points as f64 / 2.0,
+        margins.len(),
+        match_run::points(settings.komi_half_points),
         estimate.fair_komi,
         estimate.median,
         low,
@@ -226,16 +216,16 @@ pub fn run(args: &[String]) -> ExitCode {
     println!(
         "Black scores {:.1}% at komi {} (95% Wilson interval {:.1}%–{:.1}%)",
         100.0 * black.a_score(),
-        settings.komi_half_points as f64 / 2.0,
+        match_run::points(settings.komi_half_points),
         100.0 * black_low,
         100.0 * black_high
     );
     println!(
         "{{\"surface\": \"{}\", \"games\": {}, \"playouts\": {}, \"study_komi\": {}, \"seed\": {}, \"margins\": [{}], \"median\": {}, \"fair_komi\": {}, \"low\": {low}, \"high\": {high}, \"black_wins_at_study_komi\": {}, \"white_wins_at_study_komi\": {}, \"black_score_at_study_komi\": {:.4}, \"black_low\": {black_low:.4}, \"black_high\": {black_high:.4}}}",
         settings.surface.id(),
-        settings.games,
+        margins.len(),
         settings.playouts,
-        settings.komi_half_points as f64 / 2.0,
+        match_run::points(settings.komi_half_points),
         settings.seed,
         list.join(", "),
         estimate.median,
@@ -247,9 +237,15 @@ pub fn run(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Plays one self-play game and returns its area margin `B − W` in points and its
-/// length. Each move's seed comes from the study seed, the game and the move number.
-fn play(settings: &Settings, game: u32) -> (f64, usize) {
+/// The area margins of the logged games, in game order.
+fn margins_of(records: &[GameRecord]) -> Vec<f64> {
+    records.iter().filter_map(|record| record.margin).collect()
+}
+
+/// Plays one self-play game and returns its record: the area margin `B − W` in points,
+/// the winner at the study komi and the length. Each move's seed comes from the study
+/// seed, the game and the move number.
+fn play(settings: &Settings, game: u32) -> GameRecord {
     let mut line = SurfaceGame::new(settings.surface, settings.komi_half_points)
         .expect("komi checked when parsing");
     let limit = 4 * settings.surface.points();
@@ -275,10 +271,23 @@ fn play(settings: &Settings, game: u32) -> (f64, usize) {
             .expect("the search returns legal actions");
     }
     let area = line.area();
-    (
-        f64::from(area.black) - f64::from(area.white),
-        line.actions().len(),
-    )
+    let margin = f64::from(area.black) - f64::from(area.white);
+    let difference = 2.0 * margin - settings.komi_half_points as f64;
+    let moves = line.actions().len();
+    GameRecord {
+        game,
+        black: Side::A,
+        result: match difference {
+            d if d > 0.0 => GameResult::Black,
+            d if d < 0.0 => GameResult::White,
+            _ => GameResult::Draw,
+        },
+        margin: Some(margin),
+        moves,
+        ending: if moves > limit { "move_limit" } else { "score" }.into(),
+        detail: None,
+        searched: None,
+    }
 }
 
 #[cfg(test)]

@@ -1,26 +1,35 @@
 //! `canon surface match`: two search levels play a series of games on one surface with
 //! colours alternated, and the score is reported with its 95% Wilson interval; the last
-//! stdout line is a JSON summary.
+//! stdout line is a JSON summary. With `--log` every finished game is appended to a file
+//! and `--resume` continues it (`match_run`).
 
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 
 use canon_engine::go::zobrist::mix;
 use canon_engine::go::Color;
-use canon_engine::strict::excerpt;
 use canon_engine::surfaces::search::{search, Level, Limits, Root};
 use canon_engine::surfaces::{Action, Surface, SurfaceGame, Winner};
+use serde_json::json;
 
-use crate::match_score::MatchScore;
+use crate::match_run::{self, GameLog, GameRecord, GameResult, LogFlags, Side};
 
-const USAGE: &str = "usage: canon surface match --a LEVEL --b LEVEL --games N [--surface ID]
-                           [--komi K] [--seed N]
+fn usage() -> String {
+    format!(
+        "usage: canon surface match --a LEVEL --b LEVEL --games N [--surface ID]
+                           [--komi K] [--seed N] [--log FILE [--resume]] [--stop-after N]
 LEVEL is gentle, steady or strong (200, 2000, 20000 playouts per move).
 ID is go-mobius-9x11-v1, go-klein-9x18-v1 (default) or go-genus2-staircase-9x9-v1.
 K is the komi in points, a multiple of 0.5 (default 0.5). Colours alternate (a is Black
 in the first game). A game is played out to two passes; one still running after
-4 actions per point is scored as it stands. Progress goes to stderr; the last stdout
-line is {\"games\":N,\"a_wins\":…,\"b_wins\":…,\"draws\":…,\"a_score\":…,\"low\":…,\"high\":…}.";
+4 actions per point is scored as it stands.
+{}
+Progress goes to stderr; the last stdout line is
+{{\"games\":N,\"a_wins\":…,\"b_wins\":…,\"draws\":…,\"a_score\":…,\"low\":…,\"high\":…}}
+over every logged game.",
+        match_run::LOG_FLAGS
+    )
+}
 
 struct Settings {
     a: Level,
@@ -29,15 +38,7 @@ struct Settings {
     surface: Surface,
     komi_half_points: i64,
     seed: u64,
-}
-
-fn level(name: &str) -> Result<Level, String> {
-    Level::from_name(name).ok_or_else(|| {
-        format!(
-            "unknown level '{}'; levels are gentle, steady and strong",
-            excerpt(name)
-        )
-    })
+    log: LogFlags,
 }
 
 fn parse(args: &[String]) -> Result<Settings, String> {
@@ -49,53 +50,26 @@ fn parse(args: &[String]) -> Result<Settings, String> {
         surface: Surface::Klein,
         komi_half_points: 1,
         seed: 1,
+        log: LogFlags::default(),
     };
-    let mut rest = args.iter();
-    while let Some(flag) = rest.next() {
-        let value = rest
-            .next()
-            .ok_or_else(|| format!("{} needs a value", excerpt(flag)))?
-            .as_str();
-        match flag.as_str() {
-            "--a" => a = Some(level(value)?),
-            "--b" => b = Some(level(value)?),
-            "--games" => {
-                games = Some(
-                    value
-                        .parse::<u32>()
-                        .ok()
-                        .filter(|&n| (1..=100_000).contains(&n))
-                        .ok_or_else(|| {
-                            format!("--games must be 1 to 100000, not '{}'", excerpt(value))
-                        })?,
-                )
-            }
-            "--surface" => {
-                settings.surface = Surface::from_id(value)
-                    .ok_or_else(|| format!("unknown surface '{}'", excerpt(value)))?
-            }
-            "--komi" => {
-                let half = value
-                    .parse::<f64>()
-                    .ok()
-                    .map(|k| k * 2.0)
-                    .filter(|h| h.fract() == 0.0 && h.abs() < 1e6)
-                    .ok_or_else(|| {
-                        format!("--komi must be a multiple of 0.5, not '{}'", excerpt(value))
-                    })?;
-                settings.komi_half_points = half as i64;
-            }
-            "--seed" => {
-                settings.seed = value.parse::<u64>().map_err(|_| {
-                    format!("--seed must be a whole number, not '{}'", excerpt(value))
-                })?
-            }
-            _ => return Err(format!("unknown option '{}'", excerpt(flag))),
+    for (flag, value) in match_run::flags(args)? {
+        if settings.log.read_flag(flag, value)? {
+            continue;
+        }
+        match flag {
+            "--a" => a = Some(match_run::surface_level(value)?),
+            "--b" => b = Some(match_run::surface_level(value)?),
+            "--games" => games = Some(match_run::games(value)?),
+            "--surface" => settings.surface = match_run::surface(value)?,
+            "--komi" => settings.komi_half_points = match_run::komi_half_points(value)?,
+            "--seed" => settings.seed = match_run::seed(value)?,
+            _ => return Err(match_run::unknown(flag)),
         }
     }
     settings.a = a.ok_or("--a LEVEL is required")?;
     settings.b = b.ok_or("--b LEVEL is required")?;
     settings.games = games.ok_or("--games N is required")?;
+    settings.log.check()?;
     SurfaceGame::new(settings.surface, settings.komi_half_points)
         .map_err(|error| error.to_string())?;
     Ok(settings)
@@ -104,25 +78,44 @@ fn parse(args: &[String]) -> Result<Settings, String> {
 /// Runs `canon surface match …` with the arguments after `match`.
 pub fn run(args: &[String]) -> ExitCode {
     if matches!(args, [flag] if flag == "--help" || flag == "-h") {
-        println!("{USAGE}");
+        println!("{}", usage());
         return ExitCode::SUCCESS;
     }
     let settings = match parse(args) {
         Ok(settings) => settings,
         Err(message) => {
-            eprintln!("canon surface match: {message}\n{USAGE}");
+            eprintln!("canon surface match: {message}\n{}", usage());
             return ExitCode::from(2);
         }
     };
-    let mut score = MatchScore::default();
+    // Everything that decides the games; the number of games may grow between runs.
+    let identity = json!({
+        "a": settings.a.name(),
+        "b": settings.b.name(),
+        "a_playouts": settings.a.playouts(),
+        "b_playouts": settings.b.playouts(),
+        "surface": settings.surface.id(),
+        "komi": match_run::points(settings.komi_half_points),
+        "seed": settings.seed,
+    });
+    let mut log = match GameLog::open(&settings.log, "surface match", identity) {
+        Ok(log) => log,
+        Err(message) => {
+            eprintln!("canon surface match: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
     for game in 0..settings.games {
+        if !log.should_play(game) {
+            continue;
+        }
         let a_is_black = game % 2 == 0;
-        let winner = play(&settings, game, a_is_black);
-        score.record(match winner {
-            Winner::Draw => None,
-            Winner::Black => Some(a_is_black),
-            Winner::White => Some(!a_is_black),
-        });
+        let record = play(&settings, game, a_is_black);
+        let winner = record.result;
+        if let Err(message) = log.push(record) {
+            eprintln!("canon surface match: {message}");
+            return ExitCode::FAILURE;
+        }
         eprintln!(
             "game {}/{}: a={} {} vs b={}: {winner:?} | {}",
             game + 1,
@@ -130,37 +123,28 @@ pub fn run(args: &[String]) -> ExitCode {
             settings.a.name(),
             if a_is_black { "(black)" } else { "(white)" },
             settings.b.name(),
-            score.progress(),
+            match_run::score_of(&log.records()).progress(),
         );
     }
-    let (low, high) = score.interval();
-    let MatchScore {
-        a_wins,
-        b_wins,
-        draws,
-    } = score;
-    let score = score.a_score();
-    println!(
-        "{} (a) vs {} (b) on {}, komi {}, seed {}: a scores {:.1}% (95% Wilson interval {:.1}%–{:.1}%)",
-        settings.a.name(),
-        settings.b.name(),
-        settings.surface.id(),
-        settings.komi_half_points as f64 / 2.0,
-        settings.seed,
-        100.0 * score,
-        100.0 * low,
-        100.0 * high
-    );
-    println!(
-        "{{\"games\": {}, \"a_wins\": {a_wins}, \"b_wins\": {b_wins}, \"draws\": {draws}, \"a_score\": {score:.4}, \"low\": {low:.4}, \"high\": {high:.4}}}",
-        settings.games
+    let score = match_run::score_of(&log.records());
+    match_run::print_summary(
+        &format!(
+            "{} (a) vs {} (b) on {}, komi {}, seed {}",
+            settings.a.name(),
+            settings.b.name(),
+            settings.surface.id(),
+            match_run::points(settings.komi_half_points),
+            settings.seed,
+        ),
+        &score,
+        &[],
     );
     ExitCode::SUCCESS
 }
 
 /// Plays one game; each move's search seed is derived from the match seed, the game and
-/// the move number, so a match is reproducible.
-fn play(settings: &Settings, game: u32, a_is_black: bool) -> Winner {
+/// the move number, so a match is reproducible and any game can be played on its own.
+fn play(settings: &Settings, game: u32, a_is_black: bool) -> GameRecord {
     let mut line = SurfaceGame::new(settings.surface, settings.komi_half_points)
         .expect("komi checked when parsing");
     let limit = 4 * settings.surface.points();
@@ -191,5 +175,20 @@ fn play(settings: &Settings, game: u32, a_is_black: bool) -> Winner {
         line.apply(action)
             .expect("the search returns legal actions");
     }
-    line.outcome().expect("ended").winner
+    let area = line.area();
+    let moves = line.actions().len();
+    GameRecord {
+        game,
+        black: if a_is_black { Side::A } else { Side::B },
+        result: match line.outcome().expect("ended").winner {
+            Winner::Black => GameResult::Black,
+            Winner::White => GameResult::White,
+            Winner::Draw => GameResult::Draw,
+        },
+        margin: Some(f64::from(area.black) - f64::from(area.white)),
+        moves,
+        ending: if moves > limit { "move_limit" } else { "score" }.into(),
+        detail: None,
+        searched: None,
+    }
 }

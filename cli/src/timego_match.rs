@@ -8,6 +8,7 @@
 //! wall clock instead. A game still running after `--max-actions` actions is adjudicated
 //! by the area score of its present board (the engine itself never adjudicates).
 
+use crate::match_run;
 use crate::match_score::MatchScore;
 use canon_engine::go::zobrist::mix;
 use canon_engine::go::Color;
@@ -23,7 +24,8 @@ const USAGE: &str = "usage: canon timego match --a LEVEL --b LEVEL --games N [--
 LEVEL is classic, strong or random (a seeded uniformly random legal player).
 Defaults: --size 5 --komi 0 --budget-ms 900 --seed 1 --max-actions 6*size*size --opening 2.
 Colours alternate; each pair of games shares an opening of --opening random placements.
-Progress goes to stderr; the last stdout line is {\"games\":N,\"a_wins\":…,\"b_wins\":…,\"draws\":…}.";
+Progress goes to stderr; the last stdout line is
+{\"games\":N,\"a_wins\":…,\"b_wins\":…,\"draws\":…,\"a_score\":…,\"low\":…,\"high\":…}.";
 
 /// A player of a match.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -84,16 +86,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
         clock: false,
     };
     let (mut a, mut b, mut games, mut max_actions) = (None, None, None, None);
-    let mut rest = args.iter();
-    while let Some(flag) = rest.next() {
-        if flag == "--clock" {
-            settings.clock = true;
-            continue;
-        }
-        let value = rest
-            .next()
-            .ok_or_else(|| format!("{} needs a value", excerpt(flag)))?
-            .as_str();
+    for (flag, value) in match_run::flags(args)? {
         let number = |what: &str| -> Result<u64, String> {
             value.parse::<u64>().map_err(|_| {
                 format!(
@@ -102,7 +95,8 @@ fn parse(args: &[String]) -> Result<Settings, String> {
                 )
             })
         };
-        match flag.as_str() {
+        match flag {
+            "--clock" => settings.clock = true,
             "--a" => a = Some(Player::parse(value)?),
             "--b" => b = Some(Player::parse(value)?),
             "--games" => games = Some(number("--games")?),
@@ -118,10 +112,10 @@ fn parse(args: &[String]) -> Result<Settings, String> {
                     .map_err(|_| format!("--komi must be a number, not '{}'", excerpt(value)))?
             }
             "--budget-ms" => settings.budget_ms = number("--budget-ms")?,
-            "--seed" => settings.seed = number("--seed")?,
+            "--seed" => settings.seed = match_run::seed(value)?,
             "--max-actions" => max_actions = Some(number("--max-actions")? as usize),
             "--opening" => settings.opening = number("--opening")? as usize,
-            _ => return Err(format!("unknown option '{}'", excerpt(flag))),
+            _ => return Err(match_run::unknown(flag)),
         }
     }
     settings.a = a.ok_or("--a LEVEL is required")?;
@@ -204,33 +198,6 @@ pub fn run(args: &[String]) -> ExitCode {
         );
     }
     let games = settings.games;
-    let (low, high) = score.interval();
-    let MatchScore {
-        a_wins,
-        b_wins,
-        draws,
-    } = score;
-    let score = score.a_score();
-    println!(
-        "{} (a) vs {} (b): {games} games on {s}x{s}, komi {}, {} ms per move ({}), seed {}",
-        settings.a.name(),
-        settings.b.name(),
-        settings.komi,
-        settings.budget_ms,
-        if settings.clock {
-            "wall clock"
-        } else {
-            "deterministic work budget"
-        },
-        settings.seed,
-        s = settings.size,
-    );
-    println!(
-        "a wins {a_wins}, b wins {b_wins}, draws {draws}; a scores {:.1}% (95% Wilson interval {:.1}%–{:.1}%)",
-        100.0 * score,
-        100.0 * low,
-        100.0 * high
-    );
     println!(
         "{} games adjudicated by area after {} actions; {:.1} actions per game; {:.1} s in all",
         adjudicated,
@@ -251,12 +218,23 @@ pub fn run(args: &[String]) -> ExitCode {
             );
         }
     }
-    println!(
-        "{}",
-        // Written by hand to keep the documented key order.
-        format_args!(
-            "{{\"games\": {games}, \"a_wins\": {a_wins}, \"b_wins\": {b_wins}, \"draws\": {draws}}}"
-        )
+    match_run::print_summary(
+        &format!(
+            "{} (a) vs {} (b): {games} games on {s}x{s}, komi {}, {} ms per move ({}), seed {}",
+            settings.a.name(),
+            settings.b.name(),
+            settings.komi,
+            settings.budget_ms,
+            if settings.clock {
+                "wall clock"
+            } else {
+                "deterministic work budget"
+            },
+            settings.seed,
+            s = settings.size,
+        ),
+        &score,
+        &[],
     );
     ExitCode::SUCCESS
 }

@@ -95,6 +95,7 @@ macro_rules! command_table {
                 surface_layout: SurfaceLayoutArgs => BoardLayout = |_core, args| surface_layout(args);
                 surface_tiling: SurfaceTilingArgs => TiledLayout = |_core, args| Ok(surface_tiling(args));
                 surface_levels: () => Vec<SurfaceLevelInfo> = |_core, ()| Ok(surface_levels());
+                surface_komi_choices: () => Vec<SurfaceKomiChoice> = |_core, ()| Ok(surface_komi_choices());
                 surface_players_set: SurfaceOpponent => SurfaceState = |core, args| core.surface_mut().set_players(args);
                 surface_computer_cancel: () => bool = |core, ()| Ok(core.surface_mut().computer_cancel());
             }

@@ -23,13 +23,13 @@ use crate::surface::layout::{
     surface_layout, surface_tiling, SurfaceLayoutArgs, SurfaceTilingArgs,
 };
 use crate::surface::{
-    surface_levels, SurfaceAnalyseArgs, SurfaceApplyArgs, SurfaceComputerArgs,
-    SurfaceComputerOutcome, SurfaceEditArgs, SurfaceEditorStartArgs, SurfaceEditorView,
-    SurfaceExchangeArgs, SurfaceExplanation, SurfaceExportArgs, SurfaceImportArgs, SurfaceImported,
-    SurfaceLevelInfo, SurfaceLineArgs, SurfaceMoveJob, SurfaceNewArgs, SurfaceOpponent,
-    SurfacePointArgs, SurfaceReadArgs, SurfaceReadJob, SurfaceReadOutcome, SurfaceReplaceArgs,
-    SurfaceReviewArgs, SurfaceSetAsideArgs, SurfaceState, SurfaceSymmetry, SurfaceTransformArgs,
-    SurfaceView,
+    surface_komi_choices, surface_levels, SurfaceAnalyseArgs, SurfaceApplyArgs,
+    SurfaceComputerArgs, SurfaceComputerOutcome, SurfaceEditArgs, SurfaceEditorStartArgs,
+    SurfaceEditorView, SurfaceExchangeArgs, SurfaceExplanation, SurfaceExportArgs,
+    SurfaceImportArgs, SurfaceImported, SurfaceKomiChoice, SurfaceLevelInfo, SurfaceLineArgs,
+    SurfaceMoveJob, SurfaceNewArgs, SurfaceOpponent, SurfacePointArgs, SurfaceReadArgs,
+    SurfaceReadJob, SurfaceReadOutcome, SurfaceReplaceArgs, SurfaceReviewArgs, SurfaceSetAsideArgs,
+    SurfaceState, SurfaceSymmetry, SurfaceTransformArgs, SurfaceView,
 };
 use crate::timego::{
     levels, ApplyArgs, ArrivalOption, ArrivalsArgs, ComputerJob, ComputerMoveArgs, ComputerOutcome,

@@ -17,6 +17,7 @@ use ts_rs::TS;
 
 pub mod computer;
 pub mod editor;
+pub mod komi;
 pub mod layout;
 pub mod line;
 mod symmetry;
@@ -27,6 +28,7 @@ pub use computer::{
     SurfaceReadOutcome, SurfaceReading, SurfaceThink,
 };
 pub use editor::{SurfaceEditArgs, SurfaceEditorView, DIAGRAM_FILE_NAME};
+pub use komi::{surface_komi_choices, SurfaceKomiChoice};
 pub use line::{
     SurfaceLineId, SurfaceLineKind, SurfaceView, GAME_FILE_NAME, STUDY_FILE_NAME, SURFACE_KINDS,
 };

@@ -699,3 +699,39 @@ fn a_surfaces_file_given_at_start_up_is_recognised_and_opened_into_its_place() {
     assert!(matches!(error, AppError::InvalidRecord { .. }), "{error:?}");
     assert_eq!(open(&mut core), state);
 }
+
+#[test]
+fn the_komi_choices_are_the_rules_and_the_engines_measurement_and_a_game_starts_with_one() {
+    let dir = TestDir::new("surface-komi-choices");
+    let mut core = core_in(&dir);
+    let choices = dispatch(&mut core, "surface_komi_choices", json!({})).unwrap();
+    let choices = choices.as_array().unwrap();
+    assert_eq!(choices.len(), 3, "one per surface");
+    for choice in choices {
+        let surface: canon_engine::surfaces::Surface =
+            serde_json::from_value(choice["surface"].clone()).unwrap();
+        assert_eq!(
+            choice["rules_komi_half_points"],
+            canon_engine::surfaces::rules::DEFAULT_KOMI_HALF_POINTS
+        );
+        match canon_engine::surfaces::measured_komi(surface) {
+            Some(measured) => {
+                assert_eq!(
+                    choice["measured"]["komiHalfPoints"],
+                    measured.komi_half_points
+                );
+                assert_eq!(choice["measured"]["games"], measured.games);
+            }
+            None => assert!(choice["measured"].is_null(), "{choice}"),
+        }
+    }
+    // The measured komi is a komi the rules accept for a new game.
+    let mobius = choices.iter().find(|c| c["surface"] == MOBIUS).unwrap();
+    let half = mobius["measured"]["komiHalfPoints"].clone();
+    let view = call(
+        &mut core,
+        "surface_new",
+        json!({"surface": MOBIUS, "komi_half_points": half}),
+    );
+    assert_eq!(view["komi_half_points"], half);
+}

@@ -311,6 +311,8 @@ export const surfaceApi = {
   importFile: () => call(() => commands.surface_import_file()),
   /** The computer's levels, weakest first. */
   levels: () => call(() => commands.surface_levels()),
+  /** Each surface's komi choices: the rules' komi and the engine's measured komi, if any. */
+  komiChoices: () => call(() => commands.surface_komi_choices()),
   /** Sets who the computer plays in the game and its level (stored with the game). */
   setPlayers: (opponent: SurfaceOpponent) => call(() => commands.surface_players_set(opponent)),
   /** Lets the computer play for the side to move in the game; resolves when it played or stopped. */

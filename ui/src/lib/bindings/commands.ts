@@ -48,6 +48,7 @@ import type { SurfaceExplanation } from './SurfaceExplanation';
 import type { SurfaceExportArgs } from './SurfaceExportArgs';
 import type { SurfaceImportArgs } from './SurfaceImportArgs';
 import type { SurfaceImported } from './SurfaceImported';
+import type { SurfaceKomiChoice } from './SurfaceKomiChoice';
 import type { SurfaceLayoutArgs } from './SurfaceLayoutArgs';
 import type { SurfaceLevelInfo } from './SurfaceLevelInfo';
 import type { SurfaceLineArgs } from './SurfaceLineArgs';
@@ -139,6 +140,7 @@ export const COMMANDS = {
   surface_layout: 'sync',
   surface_tiling: 'sync',
   surface_levels: 'sync',
+  surface_komi_choices: 'sync',
   surface_players_set: 'sync',
   surface_computer_cancel: 'sync',
   timego_computer_move: 'job',
@@ -483,6 +485,11 @@ export function surface_tiling(args: SurfaceTilingArgs): Promise<TiledLayout> {
 /** The `surface_levels` command (sync). */
 export function surface_levels(): Promise<Array<SurfaceLevelInfo>> {
   return invoke<Array<SurfaceLevelInfo>>('surface_levels');
+}
+
+/** The `surface_komi_choices` command (sync). */
+export function surface_komi_choices(): Promise<Array<SurfaceKomiChoice>> {
+  return invoke<Array<SurfaceKomiChoice>>('surface_komi_choices');
 }
 
 /** The `surface_players_set` command (sync). */

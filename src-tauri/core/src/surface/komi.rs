@@ -1,0 +1,84 @@
+//! The komi the new-game dialog offers for each surface: the rules' default and, where
+//! the engine has one, the komi measured by self-play with the sample behind it
+//! (`canon_engine::surfaces::measured_komi`, docs/strength.md "Komi for each surface").
+//! The numbers are the engine's; the dialog only shows them.
+
+use canon_engine::surfaces::rules::DEFAULT_KOMI_HALF_POINTS;
+use canon_engine::surfaces::{measured_komi, MeasuredKomi, Surface};
+use serde::Serialize;
+use ts_rs::TS;
+
+/// The komi choices of one surface.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+pub struct SurfaceKomiChoice {
+    /// The surface.
+    pub surface: Surface,
+    /// The rules' komi in half points (White receives half a point).
+    pub rules_komi_half_points: i32,
+    /// The komi measured by self-play with its sample, or `None` when the surface has no
+    /// measurement that its check did not refute.
+    pub measured: Option<MeasuredKomi>,
+}
+
+/// The komi choices of every surface, in the engine's order of surfaces.
+pub fn surface_komi_choices() -> Vec<SurfaceKomiChoice> {
+    Surface::ALL
+        .into_iter()
+        .map(|surface| SurfaceKomiChoice {
+            surface,
+            rules_komi_half_points: DEFAULT_KOMI_HALF_POINTS,
+            measured: measured_komi(surface),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_surface_has_the_rules_komi_and_the_engines_measurement_if_any() {
+        let choices = surface_komi_choices();
+        assert_eq!(
+            choices.iter().map(|c| c.surface).collect::<Vec<_>>(),
+            Surface::ALL.to_vec()
+        );
+        for choice in &choices {
+            assert_eq!(choice.rules_komi_half_points, 1, "the rules' 0.5");
+            assert_eq!(choice.measured, measured_komi(choice.surface));
+        }
+        let measured = |surface| {
+            choices
+                .iter()
+                .find(|c| c.surface == surface)
+                .and_then(|c| c.measured)
+                .map(|m| (m.komi_half_points, m.games))
+        };
+        // docs/strength.md: Möbius 7 and genus two 1 from 20 games each; no Klein value.
+        assert_eq!(measured(Surface::Mobius), Some((14, 20)));
+        assert_eq!(measured(Surface::Genus2), Some((2, 20)));
+        assert_eq!(measured(Surface::Klein), None);
+    }
+
+    #[test]
+    fn the_choices_serialize_with_the_measurement_or_null() {
+        let json = serde_json::to_value(surface_komi_choices()).unwrap();
+        let klein = json
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["surface"] == "go-klein-9x18-v1")
+            .unwrap();
+        assert_eq!(klein["rules_komi_half_points"], 1);
+        assert!(klein["measured"].is_null());
+        let mobius = json
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["surface"] == "go-mobius-9x11-v1")
+            .unwrap();
+        assert_eq!(mobius["measured"]["komiHalfPoints"], 14);
+        assert_eq!(mobius["measured"]["lowHalfPoints"], -6);
+        assert_eq!(mobius["measured"]["highHalfPoints"], 30);
+    }
+}
