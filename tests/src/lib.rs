@@ -217,16 +217,18 @@ impl TestApp {
             lock_file,
         } = self;
         client.close().await.expect("close the app");
-        drop(_driver);
         let others_open = {
             let mut open = open_apps();
             let count = open.entry(lock_file.clone()).or_default();
             *count = count.saturating_sub(1);
             *count > 0
         };
+        // The driver stays up until the app has gone: stopping it while WebKitWebDriver
+        // is still closing the window (slow on a loaded machine) leaves the app running.
         if !others_open {
             wait_for_lock_release(&lock_file);
         }
+        drop(_driver);
     }
 }
 
