@@ -23,6 +23,16 @@ pub fn surface_name(surface: Surface) -> &'static str {
 /// Opens the new-game menu, chooses `surface` and White's `komi`, starts, and waits for
 /// the empty board with Black to play.
 pub async fn new_game(client: &Client, surface: Surface, komi: &str) {
+    open_surface_new_game(client, surface).await;
+    let field = by_test_id(client, "surface-komi").await;
+    field.clear().await.expect("clear the komi");
+    field.send_keys(komi).await.expect("type the komi");
+    start_surface_game(client, surface).await;
+    wait_to_play(client, "Black").await;
+}
+
+/// Opens the new-game menu and chooses `surface` in it.
+pub async fn open_surface_new_game(client: &Client, surface: Surface) {
     by_test_id(client, "surface-new-game")
         .await
         .click()
@@ -30,9 +40,11 @@ pub async fn new_game(client: &Client, surface: Surface, komi: &str) {
         .expect("open the new-game menu");
     by_test_id(client, "surface-new-game-dialog").await;
     choose(client, "new-surface", surface_name(surface)).await;
-    let field = by_test_id(client, "surface-komi").await;
-    field.clear().await.expect("clear the komi");
-    field.send_keys(komi).await.expect("type the komi");
+}
+
+/// Starts the game chosen in the open new-game dialog and waits for the empty board of
+/// `surface`.
+pub async fn start_surface_game(client: &Client, surface: Surface) {
     by_test_id(client, "surface-start-game")
         .await
         .click()
@@ -48,7 +60,6 @@ pub async fn new_game(client: &Client, surface: Surface, komi: &str) {
     )
     .await;
     wait_moves(client, 0).await;
-    wait_to_play(client, "Black").await;
 }
 
 /// Chooses the option labelled `label` of the segmented control named `name`

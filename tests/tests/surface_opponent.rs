@@ -21,9 +21,7 @@ const CENTRE: usize = 40;
 /// Opens the new-game menu and starts a game on `surface` with the computer playing
 /// `side` (`"White"`, `"Black"`) at `level`, or two people when `side` is `None`.
 async fn new_game_against(client: &Client, surface: Surface, side: Option<&str>, level: &str) {
-    click_button(client, "surface-new-game").await;
-    by_test_id(client, "surface-new-game-dialog").await;
-    choose(client, "new-surface", surface_name(surface)).await;
+    open_surface_new_game(client, surface).await;
     match side {
         Some(side) => {
             choose(
@@ -42,17 +40,7 @@ async fn new_game_against(client: &Client, surface: Surface, side: Option<&str>,
         }
         None => choose(client, "new-surface-computer", "Two people").await,
     }
-    click_button(client, "surface-start-game").await;
-    wait_gone(client, "[data-testid=\"surface-new-game-dialog\"][open]").await;
-    wait_css(
-        client,
-        &format!(
-            "[data-testid=\"surface-screen\"][data-surface=\"{}\"]",
-            surface.id()
-        ),
-    )
-    .await;
-    wait_moves(client, 0).await;
+    start_surface_game(client, surface).await;
 }
 
 /// The autosaved game, read by the engine (so its moves are the rules' legal ones).
