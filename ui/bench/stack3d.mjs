@@ -32,7 +32,7 @@ const stats = (xs) => {
   return { mean: +mean.toFixed(2), median: +s[Math.floor(s.length / 2)].toFixed(2), p95: +s[Math.floor(s.length * 0.95)].toFixed(2), max: +s[s.length - 1].toFixed(2) };
 };
 
-const server = await serveDist('dist-fixtures', PAGE);
+const server = await serveDist(process.env.DIST ?? 'dist-fixtures', PAGE); // DIST: another build to compare
 const browser = await launchBrowser();
 const move = { click: [], redraw: [], update: [], render: [], cpuGpu: [], cpuRenderer: [] };
 let tier;

@@ -47,7 +47,7 @@ async function playTo(app, moves, random) {
   return view;
 }
 
-const server = await serveDist();
+const server = await serveDist(process.env.DIST ?? 'dist'); // DIST: another build to compare
 const browser = await launchBrowser();
 const app = await openApp(browser, server.url, { viewport: { width: 1280, height: 800 }, hash: `${QUERY}#/surface` });
 const { page } = app;
@@ -83,6 +83,7 @@ for (let k = 0; k < SAMPLES; k++) {
     }
   }
   if (point === null) break;
+  const framesBefore = await page.evaluate(() => window.__scene.frames());
   const before = chromiumCpu();
   samples.push(
     await page.evaluate(
@@ -106,7 +107,11 @@ for (let k = 0; k < SAMPLES; k++) {
       { point, x: points[point].x, y: points[point].y },
     ),
   );
-  cpu.push(cpuPerFrame(before, chromiumCpu(), 1));
+  // Frames the move caused (a focus or hover change may add one), and the CPU time they took.
+  await page.waitForTimeout(100);
+  const after = chromiumCpu();
+  const drawn = (await page.evaluate(() => window.__scene.frames())) - framesBefore;
+  cpu.push({ ...cpuPerFrame(before, after, 1), frames: drawn });
 }
 
 const backend = [];
@@ -123,6 +128,7 @@ for (let k = 0; k < 10; k++) {
 
 console.log(`Klein bottle at move 150, 3D view [${tier}], click → finished frame:`);
 console.log(`  whole  ${stats(samples.map((s) => s.total))}`);
+console.log(`  frames drawn per move: ${cpu.map((c) => c.frames).join(' ')}`);
 console.log(`  screen ${stats(samples.map((s) => s.screen))}`);
 console.log(`  CPU per move: GPU process ${stats(cpu.map((c) => c.gpu))}; renderer ${stats(cpu.map((c) => c.renderer))}`);
 if (backend.length) console.log(`  bridge ${stats(backend)} (surface_apply alone)`);

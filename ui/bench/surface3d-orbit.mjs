@@ -18,7 +18,7 @@ const FRAMES = 120;
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
-const server = await serveDist();
+const server = await serveDist(process.env.DIST ?? 'dist'); // DIST: another build to compare
 const browser = await launchBrowser();
 try {
   for (const [surface, name] of Object.entries(SURFACES)) {
