@@ -17,7 +17,8 @@ export type RenderTier = 'full' | 'lean';
 const SOFTWARE = /swiftshader|llvmpipe|softpipe|lavapipe|software|basic render driver|microsoft basic/i;
 
 /** Fill-test time (ms) above which the rasteriser is treated as software. Measured on the
- * 2-core project VM: SwiftShader 15–60 ms; a GPU is below 2 ms even with the read-back. */
+ * 2-core project VM (load average 19): SwiftShader 30–350 ms. A GPU shades these million
+ * pixels in well under a millisecond; the read-back's round trip adds about one. */
 const SLOW_FILL_MS = 8;
 
 /** The tier found, with the renderer's name and the fill test's time (kept for debugging). */
