@@ -17,9 +17,14 @@ export type RenderTier = 'full' | 'lean';
 const SOFTWARE = /swiftshader|llvmpipe|softpipe|lavapipe|software|basic render driver|microsoft basic/i;
 
 /** Fill-test time (ms) above which the rasteriser is treated as software. Measured on the
- * 2-core project VM (load average 19): SwiftShader 30–350 ms. A GPU shades these million
- * pixels in well under a millisecond; the read-back's round trip adds about one. */
-const SLOW_FILL_MS = 8;
+ * 2-core project VM at load average 19, four passes: WebKitGTK on llvmpipe ~250 ms,
+ * SwiftShader 8–90 ms. A GPU shades these 262,144 pixels in a fraction of a millisecond;
+ * the read-back's round trip adds about one. */
+const SLOW_FILL_MS = 5;
+
+/** Where the tier found is kept between launches (the fill test costs a software
+ * rasteriser a few hundred milliseconds), with the renderer's name it was found for. */
+const STORED = 'crab-canon.render-tier';
 
 /** The tier found, with the renderer's name and the fill test's time (kept for debugging). */
 let decided: { tier: RenderTier; renderer: string; fillMs: number | null } | null = null;
@@ -40,8 +45,9 @@ function rendererName(gl: WebGLRenderingContext | WebGL2RenderingContext): strin
   }
 }
 
-/** Milliseconds to shade 16 full passes over 256×256 pixels and read one back (after a
- * warm-up pass, so shader compilation is not counted); null if the test cannot run. */
+/** Milliseconds to shade 4 full passes over 256×256 pixels and read one back (after a
+ * warm-up draw of a few pixels, so shader compilation is not counted); null if the test
+ * cannot run. */
 function fillTest(gl: WebGLRenderingContext | WebGL2RenderingContext): number | null {
   const vs = 'attribute vec2 p; void main() { gl_Position = vec4(p, 0.0, 1.0); }';
   // A little arithmetic per pixel, about what a lit material costs.
@@ -72,7 +78,6 @@ function fillTest(gl: WebGLRenderingContext | WebGL2RenderingContext): number | 
   gl.enableVertexAttribArray(at);
   gl.vertexAttribPointer(at, 2, gl.FLOAT, false, 0, 0);
   const k = gl.getUniformLocation(program, 'k');
-  gl.viewport(0, 0, 256, 256);
   const pixel = new Uint8Array(4);
   const pass = (count: number) => {
     for (let i = 0; i < count; i++) {
@@ -81,15 +86,29 @@ function fillTest(gl: WebGLRenderingContext | WebGL2RenderingContext): number | 
     }
     gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
   };
+  gl.viewport(0, 0, 4, 4);
   pass(1);
+  gl.viewport(0, 0, 256, 256);
   const start = performance.now();
-  pass(16);
+  pass(4);
   const ms = performance.now() - start;
   gl.deleteBuffer(buffer);
   gl.deleteProgram(program);
   gl.deleteShader(v);
   gl.deleteShader(f);
   return ms;
+}
+
+/** The tier kept by an earlier launch, with the key it was found for; null if none. */
+function storedTier(): { key: string; tier: RenderTier } | null {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(STORED) ?? 'null');
+    if (!value || typeof value !== 'object') return null;
+    const { key, tier } = value as { key?: unknown; tier?: unknown };
+    return typeof key === 'string' && (tier === 'lean' || tier === 'full') ? { key, tier } : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -112,8 +131,21 @@ export function renderTier(): RenderTier | null {
   }
   if (!gl) return null;
   const renderer = rendererName(gl);
-  const fillMs = isSoftwareRenderer(renderer) ? null : fillTest(gl);
-  const tier: RenderTier = isSoftwareRenderer(renderer) || (fillMs !== null && fillMs > SLOW_FILL_MS) ? 'lean' : 'full';
+  const key = `${renderer}|${navigator.userAgent}`;
+  const stored = storedTier();
+  let tier: RenderTier;
+  let fillMs: number | null = null;
+  if (isSoftwareRenderer(renderer)) tier = 'lean';
+  else if (stored?.key === key) tier = stored.tier;
+  else {
+    fillMs = fillTest(gl);
+    tier = fillMs !== null && fillMs > SLOW_FILL_MS ? 'lean' : 'full';
+    try {
+      localStorage.setItem(STORED, JSON.stringify({ key, tier }));
+    } catch {
+      // No storage (a private window): the test runs again next time.
+    }
+  }
   gl.getExtension('WEBGL_lose_context')?.loseContext();
   decided = { tier, renderer, fillMs };
   return tier;
