@@ -294,7 +294,7 @@ export class StackScene {
     const lean = tier === 'lean';
     // Lean (a software rasteriser): no multisampling, at most one buffer pixel per CSS pixel,
     // cheaper shading and coarser pieces (see pieces.ts); the layout is the same.
-    this.renderer = new WebGLRenderer({ canvas, antialias: !lean, preserveDrawingBuffer: screenshots, powerPreference: 'high-performance' });
+    this.renderer = new WebGLRenderer({ canvas, antialias: !lean, preserveDrawingBuffer: screenshots });
     this.#ratio = Math.min(lean ? 1 : 2, window.devicePixelRatio || 1);
     this.#pieceGeometries = pieceGeometries(lean ? 'low' : 'full');
     this.#lowGeometries = pieceGeometries(lean ? 'lean' : 'low');

@@ -208,7 +208,7 @@ export class SurfaceScene {
     const lean = this.tier === 'lean';
     // Lean (a software rasteriser): no multisampling and one drawing-buffer pixel per CSS
     // pixel at most; each of those multiplies the pixels it shades.
-    this.renderer = new THREE.WebGLRenderer({ canvas, antialias: !lean, preserveDrawingBuffer: options.keepDrawing, powerPreference: 'high-performance' });
+    this.renderer = new THREE.WebGLRenderer({ canvas, antialias: !lean, preserveDrawingBuffer: options.keepDrawing });
     this.ratio = Math.min(window.devicePixelRatio || 1, lean ? 1 : 2);
     this.renderer.setPixelRatio(this.ratio);
     this.camera = new THREE.PerspectiveCamera(40, 1, 0.1, shape.radius * 20);
