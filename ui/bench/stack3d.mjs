@@ -3,10 +3,15 @@
 // turn 59 to the redrawn 61-layer stack, and (2) frame times while orbiting the stack with a
 // right-drag. Needs `npx vite build --config vite.fixtures.config.ts` first.
 //   CRAB_CANON_IPC_BRIDGE=…/ipc-bridge node bench/stack3d.mjs [runs]
+// RENDER=full|lean forces a quality tier (default: the one the view picks on this machine).
+// Also reports the CPU time of Chromium's GPU process (SwiftShader) and renderer per move and
+// per orbit frame, which hardly depends on the machine's load.
 import { closeLeftoverApps, launchBrowser, openApp, serveDist } from '../tests/ui/harness.mjs';
+import { chromiumCpu, cpuPerFrame } from './cpu.mjs';
 
 const PAGE = 'tests/ui/fixtures/chess3d.html';
 const RUNS = Number(process.argv[2] ?? 5);
+const QUERY = process.env.RENDER ? `?render=${process.env.RENDER}` : '';
 
 /** 59 moves: a few journeys through time, then both knights shuffling (black to move). */
 function line() {
@@ -27,13 +32,14 @@ const stats = (xs) => {
   return { mean: +mean.toFixed(2), median: +s[Math.floor(s.length / 2)].toFixed(2), p95: +s[Math.floor(s.length * 0.95)].toFixed(2), max: +s[s.length - 1].toFixed(2) };
 };
 
-const server = await serveDist('dist-fixtures', PAGE);
+const server = await serveDist(process.env.DIST ?? 'dist-fixtures', PAGE); // DIST: another build to compare
 const browser = await launchBrowser();
-const move = { click: [], redraw: [], update: [], render: [] };
+const move = { click: [], redraw: [], update: [], render: [], cpuGpu: [], cpuRenderer: [] };
+let tier;
 let orbit;
 try {
   for (let run = 0; run < RUNS; run++) {
-    const app = await openApp(browser, server.url, { hash: `${PAGE}#moves=${line().join(',')}`, reducedMotion: 'reduce' });
+    const app = await openApp(browser, server.url, { hash: `${PAGE}${QUERY}#moves=${line().join(',')}`, reducedMotion: 'reduce' });
     const { page } = app;
     await page.waitForFunction(() => window.__stack && window.__stack.state().renders > 0, null, { timeout: 60000 });
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
@@ -47,8 +53,13 @@ try {
     await page.evaluate(() => {
       document.querySelector('.viewport canvas').addEventListener('pointerup', () => (window.__clickAt = performance.now()), { capture: true, once: true });
     });
+    const cpuMove = chromiumCpu();
     await page.mouse.click(to.x, to.y);
     await page.waitForFunction(() => window.__stack.state().present === 60 && window.__stack.state().timing.frameAt > window.__viewArrived);
+    const moved = cpuPerFrame(cpuMove, chromiumCpu(), 1);
+    move.cpuGpu.push(moved.gpu);
+    move.cpuRenderer.push(moved.renderer);
+    tier = await page.evaluate(() => window.__stack.state().tier);
     const t = await page.evaluate(() => ({ ...window.__stack.state().timing, clickAt: window.__clickAt, viewAt: window.__viewArrived, layers: window.__stack.state().visibleLayers.length }));
     move.click.push(t.frameAt - t.clickAt);
     move.redraw.push(t.frameAt - t.viewAt);
@@ -62,6 +73,7 @@ try {
       await page.mouse.move(x, y);
       await page.mouse.down({ button: 'right' });
       const before = await page.evaluate(() => window.__stack.state().renders);
+      const cpuOrbit = chromiumCpu();
       const frames = await page.evaluate(
         ({ x, y }) =>
           new Promise((done) => {
@@ -82,8 +94,10 @@ try {
       );
       await page.mouse.up({ button: 'right' });
       const after = await page.evaluate(() => window.__stack.state().renders);
+      const cpu = cpuPerFrame(cpuOrbit, chromiumCpu(), after - before);
       const intervals = frames.times.slice(1).map((t, k) => t - frames.times[k]);
-      orbit = { layers: t.layers, frames: after - before, interval: stats(intervals.slice(5)), render: stats(frames.renders.slice(5)) };
+      const p90 = [...intervals.slice(5)].sort((a, b) => a - b)[Math.floor(0.9 * (intervals.length - 5))];
+      orbit = { layers: t.layers, frames: after - before, interval: { ...stats(intervals.slice(5)), p90: +p90.toFixed(2) }, render: stats(frames.renders.slice(5)), cpuPerFrame: cpu };
     }
     await app.close();
   }
@@ -92,4 +106,4 @@ try {
   await browser.close();
   await server.close();
 }
-console.log(JSON.stringify({ runs: RUNS, move: Object.fromEntries(Object.entries(move).map(([k, v]) => [k, stats(v)])), orbit }, null, 2));
+console.log(JSON.stringify({ runs: RUNS, tier, move: Object.fromEntries(Object.entries(move).map(([k, v]) => [k, stats(v)])), orbit }, null, 2));

@@ -3,19 +3,26 @@
 // 1280x800). For each surface: a mid-game board (40 stones), then (1) 120 frames each drawn
 // at a new orbit angle and finished on the GPU (`renderNow`, then reading one pixel back, which waits for the frame), per-frame times;
 // (2) a real mouse drag of 120 steps, frames drawn per second of dragging.
+// Also the CPU time per finished frame of Chromium's GPU process (where SwiftShader draws)
+// and of the page's renderer process, which hardly depends on the machine's load.
 // Run: cd ui && npx vite build && CRAB_CANON_IPC_BRIDGE=... node bench/surface3d-orbit.mjs
+// RENDER=full|lean forces a quality tier (default: the one the view picks on this machine);
+// ONLY=klein measures one surface.
 import { launchBrowser, openApp, serveDist } from '../tests/ui/harness.mjs';
+import { chromiumCpu, cpuPerFrame } from './cpu.mjs';
 
-const SURFACES = { 'go-mobius-9x11-v1': 'Möbius strip', 'go-klein-9x18-v1': 'Klein bottle', 'go-genus2-staircase-9x9-v1': 'Genus-two surface' };
+const ALL = { 'go-mobius-9x11-v1': 'Möbius strip', 'go-klein-9x18-v1': 'Klein bottle', 'go-genus2-staircase-9x9-v1': 'Genus-two surface' };
+const SURFACES = Object.fromEntries(Object.entries(ALL).filter(([id]) => !process.env.ONLY || id.includes(process.env.ONLY)));
+const QUERY = process.env.RENDER ? `?render=${process.env.RENDER}` : '';
 const FRAMES = 120;
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
-const server = await serveDist();
+const server = await serveDist(process.env.DIST ?? 'dist'); // DIST: another build to compare
 const browser = await launchBrowser();
 try {
   for (const [surface, name] of Object.entries(SURFACES)) {
-    const app = await openApp(browser, server.url, { viewport: { width: 1280, height: 800 }, hash: '#/surface' });
+    const app = await openApp(browser, server.url, { viewport: { width: 1280, height: 800 }, hash: `${QUERY}#/surface` });
     const { page, bridge } = app;
     await page.getByTestId('surface-screen').waitFor();
     await bridge.call('surface_new', { args: { surface } });
@@ -38,6 +45,9 @@ try {
     const cx = box.x + box.width / 2;
     const cy = box.y + box.height / 2;
     const times = [];
+    const tier = await page.evaluate(() => window.__scene.tier?.() ?? 'full');
+    const cpuBefore = chromiumCpu();
+    const framesBefore = await page.evaluate(() => window.__scene.frames());
     await page.mouse.move(cx, cy);
     await page.mouse.down();
     for (let k = 0; k < FRAMES; k += 1) {
@@ -54,6 +64,8 @@ try {
       );
     }
     await page.mouse.up();
+    // Each mouse step also asks for a frame of its own: CPU time is divided by all frames drawn.
+    const cpu = cpuPerFrame(cpuBefore, chromiumCpu(), (await page.evaluate(() => window.__scene.frames())) - framesBefore);
     times.sort((a, b) => a - b);
 
     // (2) A plain drag: how many frames the view draws per second while it is being turned.
@@ -67,7 +79,7 @@ try {
     const seconds = (Date.now() - start) / 1000;
     const drawn = (await page.evaluate(() => window.__scene.frames())) - before;
     console.log(
-      `${name.padEnd(18)} frame (render + readback): median ${quantile(times, 0.5).toFixed(1)} ms, p95 ${quantile(times, 0.95).toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms; drag: ${drawn} frames in ${seconds.toFixed(2)} s = ${(drawn / seconds).toFixed(0)} frames/s`,
+      `${name.padEnd(18)} [${tier}] frame (render + readback): median ${quantile(times, 0.5).toFixed(1)} ms, p90 ${quantile(times, 0.9).toFixed(1)} ms, p95 ${quantile(times, 0.95).toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms; drag: ${drawn} frames in ${seconds.toFixed(2)} s = ${(drawn / seconds).toFixed(0)} frames/s; CPU per frame: GPU process ${cpu.gpu} ms, renderer ${cpu.renderer} ms`,
     );
     if (app.problems.length) console.log('  page problems:', app.problems);
     await app.close();

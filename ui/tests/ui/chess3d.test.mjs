@@ -131,6 +131,19 @@ describe('Time Chess 3D stack', () => {
     await app.close();
   });
 
+  it('draws lean on this software rasteriser and full when asked; clicks play in both', async () => {
+    for (const [query, tier] of [['', 'lean'], ['?render=full', 'full']]) {
+      const app = await suite.open({ hash: `${PAGE}${query}#moves=${LINE.join(',')}` });
+      const { page, bridge } = app;
+      // The harness's Chromium has no GPU (SwiftShader): the stack must notice by itself.
+      assert.equal((await stack(page)).tier, tier);
+      await playByClicks(page, 'e7t3', 'e5t3');
+      assert.equal((await engineView(bridge)).screen.lastMove.mv, 'e7t3e5t3');
+      assert.deepEqual(app.problems, []);
+      await app.close();
+    }
+  });
+
   it('selects only the side to move, deselects on a second click, and never plays on a drag', async () => {
     const app = await open(`moves=${LINE.slice(0, 2).join(',')}`);
     const { page, bridge } = app;

@@ -57,6 +57,38 @@ describe('the 3D view of the surfaces', () => {
     });
   }
 
+  it('draws lean on this software rasteriser, full when asked, and picks the same points in both', async () => {
+    for (const [query, tier] of [['', 'lean'], ['?render=full', 'full']]) {
+      const app = await suite.open({ hash: `${PAGE}${query}#surface=${SURFACES[1].id}` });
+      const { page } = app;
+      const points = await projected(page);
+      // The harness's Chromium has no GPU (SwiftShader): the view must notice by itself.
+      assert.equal(await page.evaluate(() => window.__scene.tier()), tier);
+      const stones = await page.evaluate(() => window.__scene.stones());
+      const visible = points.map((p, k) => ({ ...p, k })).filter((p) => p.visible);
+      const stone = visible.find((p) => stones[p.k] !== null);
+      const empty = visible.find((p) => stones[p.k] === null);
+      for (const target of [stone, empty]) {
+        assert.ok(target, `${tier}: a stone and an empty point are in sight`);
+        await page.mouse.click(target.x, target.y);
+        assert.equal(await page.getByTestId('chosen').textContent(), String(target.k));
+      }
+      // After a drag the drawing buffer is back at full resolution (it may halve while turning).
+      const canvas = page.locator('[data-testid="view3d"] canvas');
+      const box = await canvas.boundingBox();
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 10, { steps: 12 });
+      await page.mouse.up();
+      await page.waitForFunction(() => {
+        const c = document.querySelector('[data-testid="view3d"] canvas');
+        return c.width === Math.round(c.clientWidth * Math.min(2, devicePixelRatio));
+      });
+      assert.deepEqual(app.problems, []);
+      await app.close();
+    }
+  });
+
   it('turns the view on a drag without choosing a point, and draws only on demand', async () => {
     const app = await open(SURFACES[0].id);
     const { page } = app;

@@ -20,14 +20,20 @@ import type { Kind } from '../../../lib/bindings/Kind';
 interface Detail {
   segments: number;
   ball: [number, number];
+  /** Every other step of the turned profiles only, no coronet balls, an unbevelled head. */
+  simple?: boolean;
 }
 const FULL: Detail = { segments: 20, ball: [16, 10] };
 const LOW: Detail = { segments: 9, ball: [8, 5] };
+// The lean tier's faded past (a software rasteriser pays for every triangle, and the past is
+// hundreds of small translucent pieces): six sides, simplified profiles, a fifth of LOW's triangles.
+const LEAN: Detail = { segments: 6, ball: [6, 3], simple: true };
 
 /** A turned profile from (radius, height) pairs, bottom to top. */
 function lathe(d: Detail, profile: [number, number][]): BufferGeometry {
+  const kept = d.simple ? profile.filter((_, i) => i === 0 || i === profile.length - 1 || i % 2 === 1) : profile;
   return new LatheGeometry(
-    profile.map(([r, y]) => new Vector2(r, y)),
+    kept.map(([r, y]) => new Vector2(r, y)),
     d.segments,
   );
 }
@@ -68,7 +74,7 @@ function rook(d: Detail): BufferGeometry {
   const body = lathe(d, [...FOOT, [0.2, 0.2], [0.18, 0.46], [0.25, 0.5], [0.25, 0.6], [0.17, 0.6], [0.17, 0.56], [0, 0.56]]);
   const parts = [body];
   // Four merlons around the top.
-  for (let i = 0; i < 4; i++) {
+  for (let i = 0; i < (d.simple ? 0 : 4); i++) {
     const a = (i * Math.PI) / 2 + Math.PI / 4;
     parts.push(new BoxGeometry(0.11, 0.09, 0.1).rotateY(-a).translate(Math.sin(a) * 0.2, 0.645, Math.cos(a) * 0.2));
   }
@@ -89,8 +95,10 @@ function knight(d: Detail): BufferGeometry {
   s.quadraticCurveTo(-0.12, 0.3, -0.04, 0.28);
   s.quadraticCurveTo(-0.16, 0.14, -0.17, 0);
   s.lineTo(0.17, 0);
-  const head = new ExtrudeGeometry(s, { depth: 0.16, bevelEnabled: true, bevelSize: 0.03, bevelThickness: 0.03, bevelSegments: 2, curveSegments: 6 });
-  head.translate(0, 0.24, -0.08);
+  const head = d.simple
+    ? new ExtrudeGeometry(s, { depth: 0.2, bevelEnabled: false, curveSegments: 2 })
+    : new ExtrudeGeometry(s, { depth: 0.16, bevelEnabled: true, bevelSize: 0.03, bevelThickness: 0.03, bevelSegments: 2, curveSegments: 6 });
+  head.translate(0, 0.24, d.simple ? -0.1 : -0.08);
   return merge([body, head]);
 }
 
@@ -128,7 +136,7 @@ function queen(d: Detail): BufferGeometry {
   ]);
   const parts = [body, ball(d, 0.06).translate(0, 0.85, 0)];
   // The coronet: small balls on the crown's rim.
-  for (let i = 0; i < 8; i++) {
+  for (let i = 0; i < (d.simple ? 0 : 8); i++) {
     const a = (i * Math.PI) / 4;
     parts.push(new SphereGeometry(0.035, Math.min(8, d.ball[0]), Math.min(6, d.ball[1])).translate(Math.sin(a) * 0.19, 0.78, Math.cos(a) * 0.19));
   }
@@ -156,8 +164,8 @@ function king(d: Detail): BufferGeometry {
 /** The kinds in a fixed order (the scene's meshes are indexed by it). */
 export const KINDS: readonly Kind[] = ['pawn', 'knight', 'bishop', 'rook', 'queen', 'king'];
 
-/** A fresh geometry for each kind of piece, in full or low detail; the caller disposes them. */
-export function pieceGeometries(detail: 'full' | 'low' = 'full'): Record<Kind, BufferGeometry> {
-  const d = detail === 'full' ? FULL : LOW;
+/** A fresh geometry for each kind of piece, in full, low or lean detail; the caller disposes them. */
+export function pieceGeometries(detail: 'full' | 'low' | 'lean' = 'full'): Record<Kind, BufferGeometry> {
+  const d = detail === 'full' ? FULL : detail === 'low' ? LOW : LEAN;
   return { pawn: pawn(d), knight: knight(d), bishop: bishop(d), rook: rook(d), queen: queen(d), king: king(d) };
 }

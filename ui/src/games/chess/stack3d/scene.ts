@@ -46,6 +46,8 @@ import {
 } from 'three';
 import { AnaglyphEffect } from 'three/examples/jsm/effects/AnaglyphEffect.js';
 import type { ChessColor } from '../../../lib/bindings/ChessColor';
+import { leanMaterial, type LeanLights } from '../../../lib/webgl/lean';
+import type { RenderTier } from '../../../lib/webgl/quality';
 import type { Kind } from '../../../lib/bindings/Kind';
 import { arrowCurve, layerY, orbitEye, squareAt, squareCentre, type Orbit, type Spot } from './layout';
 import type { PieceMark, StackModel } from './model';
@@ -147,10 +149,23 @@ const scale1 = new Vector3(1, 1, 1);
 const col = new Color();
 const tint = new Color();
 
+/** The scene's lights restated for the lean tier's materials (see lib/webgl/lean.ts). */
+const LIGHTS: LeanLights = { sky: 0xffffff, ground: 0x6b5a48, hemisphere: 1.5, key: 1.6, direction: [5, 12, 7], space: 'world' };
+
+/** The pieces' material: physically based, or (lean tier) a few lines of diffuse and highlight. */
+function pieceMaterial(lean: boolean, faded: boolean): MeshStandardMaterial | MeshBasicMaterial {
+  const blend = faded ? { transparent: true, depthWrite: false } : {};
+  return lean
+    ? leanMaterial(blend, { lights: LIGHTS, specular: 0.12, shininess: 24, cacheKey: faded ? 'stack3d-faded' : 'stack3d-solid' })
+    : new MeshStandardMaterial({ roughness: faded ? 0.45 : 0.42, metalness: faded ? 0.05 : 0.06, ...blend });
+}
+
 // Faded pieces get a per-instance opacity (three's instance colour has no alpha).
-function fadedMaterial(): MeshStandardMaterial {
-  const material = new MeshStandardMaterial({ roughness: 0.45, metalness: 0.05, transparent: true, depthWrite: false });
-  material.onBeforeCompile = (shader) => {
+function fadedMaterial(lean: boolean): MeshStandardMaterial | MeshBasicMaterial {
+  const material = pieceMaterial(lean, true);
+  const previous = material.onBeforeCompile.bind(material);
+  material.onBeforeCompile = (shader, renderer) => {
+    previous(shader, renderer);
     shader.vertexShader = shader.vertexShader
       .replace('#include <common>', '#include <common>\nattribute float instanceOpacity;\nvarying float vInstanceOpacity;')
       .replace('#include <begin_vertex>', '#include <begin_vertex>\nvInstanceOpacity = instanceOpacity;');
@@ -158,7 +173,8 @@ function fadedMaterial(): MeshStandardMaterial {
       .replace('#include <common>', '#include <common>\nvarying float vInstanceOpacity;')
       .replace('#include <color_fragment>', '#include <color_fragment>\ndiffuseColor.a *= vInstanceOpacity;');
   };
-  material.customProgramCacheKey = () => 'stack3d-faded';
+  const previousKey = material.customProgramCacheKey.bind(material);
+  material.customProgramCacheKey = () => `${previousKey()}|stack3d-faded`;
   return material;
 }
 
@@ -234,10 +250,10 @@ export class StackScene {
   #checkFrameGeometry = frameGeometry(4.4, 4.02);
   #layers = new Map<number, LayerObjects>();
   #labels = new Map<string, CanvasTexture>();
-  #pieceGeometries = pieceGeometries('full');
-  #lowGeometries = pieceGeometries('low');
-  #solid = new MeshStandardMaterial({ roughness: 0.42, metalness: 0.06 });
-  #faded = fadedMaterial();
+  #pieceGeometries: ReturnType<typeof pieceGeometries>;
+  #lowGeometries: ReturnType<typeof pieceGeometries>;
+  #solid: Material;
+  #faded: Material;
   #batches = new Map<string, Batch>();
   #squareGeometry = new PlaneGeometry(0.92, 0.92).rotateX(-Math.PI / 2);
   #ringGeometry = new RingGeometry(0.33, 0.43, 28).rotateX(-Math.PI / 2);
@@ -270,10 +286,20 @@ export class StackScene {
   renders = 0;
   /** Milliseconds of the last update and the last render call, and when that frame ended. */
   timing = { update: 0, render: 0, frameAt: 0 };
+  /** The level of detail drawn (see lib/webgl/quality.ts). */
+  readonly tier: RenderTier;
 
-  constructor(canvas: HTMLCanvasElement, scheme: 'light' | 'dark', screenshots = false) {
-    this.renderer = new WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: screenshots });
-    this.#ratio = Math.min(2, window.devicePixelRatio || 1);
+  constructor(canvas: HTMLCanvasElement, scheme: 'light' | 'dark', screenshots = false, tier: RenderTier = 'full') {
+    this.tier = tier;
+    const lean = tier === 'lean';
+    // Lean (a software rasteriser): no multisampling, at most one buffer pixel per CSS pixel,
+    // cheaper shading and coarser pieces (see pieces.ts); the layout is the same.
+    this.renderer = new WebGLRenderer({ canvas, antialias: !lean, preserveDrawingBuffer: screenshots });
+    this.#ratio = Math.min(lean ? 1 : 2, window.devicePixelRatio || 1);
+    this.#pieceGeometries = pieceGeometries(lean ? 'low' : 'full');
+    this.#lowGeometries = pieceGeometries(lean ? 'lean' : 'low');
+    this.#solid = pieceMaterial(lean, false);
+    this.#faded = fadedMaterial(lean);
     this.renderer.setPixelRatio(this.#ratio);
     this.#palette = PALETTES[scheme];
     this.#checker = checkerTexture(this.#palette);

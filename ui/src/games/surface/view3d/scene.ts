@@ -6,6 +6,8 @@
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
+import { leanMaterial, type LeanLights } from '../../../lib/webgl/lean';
+import type { RenderTier } from '../../../lib/webgl/quality';
 import type { Embedding, Vec3 } from './embedding';
 
 /** Colours of the scene, read from the page's CSS variables. */
@@ -69,6 +71,83 @@ const OWNED = 0.25;
 
 const v3 = (p: Vec3) => new THREE.Vector3(p[0], p[1], p[2]);
 
+/** While the view is being turned, frames slower than this (ms apart) switch the drawing
+ * buffer to half resolution until the turn ends (a software rasteriser, a weak GPU). */
+const SLOW_FRAME = 45;
+
+/** The scene's lights (a sky and a key light that moves with the camera), restated for the
+ * lean tier's materials. The key light sits up and left of the camera and shines at the
+ * shape's centre, about ten units in front of it. */
+const LIGHTS: LeanLights = { sky: 0xffffff, ground: 0x554433, hemisphere: 1.6, key: 1.8, direction: [-2, 3, 12], space: 'view' };
+
+/**
+ * An instanced mesh that draws only the instances in use: `set` keeps each slot's matrix and
+ * colour, `flush` packs the shown ones to the front and draws only those, so hidden points
+ * cost no vertex work (a software rasteriser pays for every vertex, even a zero-sized one).
+ */
+class Packed {
+  readonly mesh: THREE.InstancedMesh;
+  private readonly matrices: Float32Array;
+  private readonly colours: Float32Array;
+  private readonly shown: Uint8Array;
+  /** Slot drawn at each instance index, and instance index of each slot (−1 when hidden). */
+  readonly slotAt: Int32Array;
+  readonly indexOf: Int32Array;
+  private dirty = false;
+
+  constructor(geometry: THREE.BufferGeometry, material: THREE.Material, slots: number) {
+    this.mesh = new THREE.InstancedMesh(geometry, material, Math.max(1, slots));
+    this.mesh.instanceMatrix.setUsage(THREE.DynamicDrawUsage);
+    this.mesh.setColorAt(0, new THREE.Color());
+    this.mesh.count = 0;
+    this.matrices = new Float32Array(slots * 16);
+    this.colours = new Float32Array(slots * 3);
+    this.shown = new Uint8Array(slots);
+    this.slotAt = new Int32Array(slots).fill(-1);
+    this.indexOf = new Int32Array(slots).fill(-1);
+  }
+
+  /** Shows slot `k` with a matrix and colour, or hides it (`null`). */
+  set(k: number, matrix: THREE.Matrix4 | null, colour?: THREE.Color): void {
+    this.dirty = true;
+    this.shown[k] = matrix ? 1 : 0;
+    if (matrix) matrix.toArray(this.matrices, k * 16);
+    if (colour) colour.toArray(this.colours, k * 3);
+  }
+
+  /** Packs the shown slots into the mesh's instances if anything changed. */
+  flush(): boolean {
+    if (!this.dirty) return false;
+    this.dirty = false;
+    const matrices = this.mesh.instanceMatrix.array as Float32Array;
+    const colours = this.mesh.instanceColor?.array as Float32Array;
+    let n = 0;
+    for (let k = 0; k < this.shown.length; k += 1) {
+      this.indexOf[k] = -1;
+      if (!this.shown[k]) continue;
+      matrices.set(this.matrices.subarray(k * 16, k * 16 + 16), n * 16);
+      colours.set(this.colours.subarray(k * 3, k * 3 + 3), n * 3);
+      this.slotAt[n] = k;
+      this.indexOf[k] = n;
+      n += 1;
+    }
+    this.mesh.count = n;
+    this.mesh.instanceMatrix.needsUpdate = true;
+    if (this.mesh.instanceColor) this.mesh.instanceColor.needsUpdate = true;
+    this.mesh.computeBoundingSphere();
+    return true;
+  }
+
+  /** The colour slot `k` was last given. */
+  colourOf(k: number, target: THREE.Color): THREE.Color {
+    return target.fromArray(this.colours, k * 3);
+  }
+
+  dispose(): void {
+    this.mesh.dispose();
+  }
+}
+
 /** One rendered surface with its camera and controls, drawing on `canvas`. */
 export class SurfaceScene {
   readonly renderer: THREE.WebGLRenderer;
@@ -76,17 +155,28 @@ export class SurfaceScene {
   readonly controls: OrbitControls;
   /** Frames drawn so far (tests check nothing is drawn while idle). */
   frames = 0;
+  /** The level of detail this scene draws at (see lib/webgl/quality.ts). */
+  readonly tier: RenderTier;
+  /** How long the last `renderNow` took on the CPU side (ms). */
+  lastRender = 0;
+  private readonly ratio: number;
+  private interacting = false;
+  private coarse = false;
+  private lastFrameAt = 0;
+  private slowFrames = 0;
+  private width = 1;
+  private height = 1;
   private readonly scene = new THREE.Scene();
   private readonly surfaces: THREE.Mesh[] = [];
-  private readonly stones: THREE.InstancedMesh;
-  /** A small dot on every point, as the flat board's intersections. */
-  private readonly dots: THREE.InstancedMesh;
-  /** Liberty dots and the last move's dot, two instances per point (one per side of the sheet). */
-  private readonly spots: THREE.InstancedMesh;
-  /** Chain and focus rings, two instances per point (one per side of the sheet). */
-  private readonly rings: THREE.InstancedMesh;
-  /** Ownership squares of the analysis, two instances per point (one per side of the sheet). */
-  private readonly areas: THREE.InstancedMesh;
+  private readonly stones: Packed;
+  /** A small dot on every empty point, as the flat board's intersections. */
+  private readonly dots: Packed;
+  /** Liberty dots and the last move's dot, two slots per point (one per side of the sheet). */
+  private readonly spots: Packed;
+  /** Chain and focus rings, two slots per point (one per side of the sheet). */
+  private readonly rings: Packed;
+  /** Ownership squares of the analysis, two slots per point (one per side of the sheet). */
+  private readonly areas: Packed;
   private readonly ghost: THREE.Mesh;
   private readonly owned: { dispose(): void }[] = [];
   private readonly materials: Record<'wood' | 'line' | 'boundary' | 'ghost' | 'ring' | 'dot' | 'spot', THREE.Material>;
@@ -111,11 +201,16 @@ export class SurfaceScene {
     private readonly canvas: HTMLCanvasElement,
     private readonly shape: Embedding,
     colours: SceneColours,
-    options: { keepDrawing: boolean; from: Vec3 },
+    options: { keepDrawing: boolean; from: Vec3; tier?: RenderTier },
   ) {
     this.colours = colours;
-    this.renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: options.keepDrawing });
-    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    this.tier = options.tier ?? 'full';
+    const lean = this.tier === 'lean';
+    // Lean (a software rasteriser): no multisampling and one drawing-buffer pixel per CSS
+    // pixel at most; each of those multiplies the pixels it shades.
+    this.renderer = new THREE.WebGLRenderer({ canvas, antialias: !lean, preserveDrawingBuffer: options.keepDrawing });
+    this.ratio = Math.min(window.devicePixelRatio || 1, lean ? 1 : 2);
+    this.renderer.setPixelRatio(this.ratio);
     this.camera = new THREE.PerspectiveCamera(40, 1, 0.1, shape.radius * 20);
     this.camera.position.set(...options.from);
     this.scene.add(this.camera);
@@ -128,21 +223,27 @@ export class SurfaceScene {
     shape.charts.forEach((c, p) => this.atChart.set(`${c.sheet},${c.x},${c.y}`, p));
     // Opaque, also on the Klein bottle: what the player sees in front is exactly what a
     // click there picks (a translucent wall showed points no click could reach).
-    const wood = new THREE.MeshStandardMaterial({
+    const woodParameters = {
       color: colours.wood,
-      roughness: 0.75,
       side: THREE.DoubleSide,
       vertexColors: true,
       // Grid lines lie exactly on the surface: push the surface back so they win.
       polygonOffset: true,
       polygonOffsetFactor: 1,
       polygonOffsetUnits: 1,
-    });
+    };
+    // Lean: the matt wood lit at its vertices (the sheets are finely divided), so a pixel
+    // costs an interpolation instead of the physically based shading.
+    const wood = lean
+      ? leanMaterial(woodParameters, { lights: LIGHTS, perVertex: true, cacheKey: 'surface-wood' })
+      : new THREE.MeshStandardMaterial({ ...woodParameters, roughness: 0.75 });
     this.materials = {
       wood,
       line: new THREE.MeshBasicMaterial({ color: colours.line }),
       boundary: new THREE.MeshBasicMaterial({ color: colours.boundary }),
-      ghost: new THREE.MeshStandardMaterial({ transparent: true, opacity: 0.5, roughness: 0.4 }),
+      ghost: lean
+        ? new THREE.MeshPhongMaterial({ transparent: true, opacity: 0.5, shininess: 40 })
+        : new THREE.MeshStandardMaterial({ transparent: true, opacity: 0.5, roughness: 0.4 }),
       ring: new THREE.MeshBasicMaterial({ side: THREE.DoubleSide }),
       dot: new THREE.MeshBasicMaterial({ color: colours.line }),
       spot: new THREE.MeshBasicMaterial(),
@@ -152,7 +253,10 @@ export class SurfaceScene {
     for (const patch of [...shape.patches, ...shape.bands]) this.surfaces.push(this.addPatch(patch));
     // Lines as thin tubes: WebGL draws GL lines one pixel wide, too faint to find the points by.
     const spacing = [...shape.stoneSize].sort((a, b) => a - b)[Math.floor(shape.stoneSize.length / 2)] ?? 0.5;
-    this.addGrid(shape.gridLines, spacing * 0.055, this.materials.line);
+    // Lean: three-sided tubes (the lines are one or two pixels wide; a software rasteriser
+    // pays for every triangle, and the grid is a third of the scene's), a little thicker as a
+    // triangle looks thinner than the pentagon it replaces.
+    this.addGrid(shape.gridLines, spacing * (lean ? 0.066 : 0.055), this.materials.line, lean ? 3 : 5);
     for (const edge of shape.boundary) this.addTube(edge, 0.045, this.materials.boundary);
     this.seamColours = shape.seams.map((s) => s.colour);
     for (const seam of shape.seams) {
@@ -163,28 +267,27 @@ export class SurfaceScene {
     }
 
     const n = shape.positions.length;
-    const lens = new THREE.SphereGeometry(0.5, 28, 14);
+    // Lean: a coarser lens (stones are 20–40 px across here) and a Blinn highlight instead of
+    // the clear coat, which still makes black stones read as stones.
+    const lens = lean ? new THREE.SphereGeometry(0.5, 14, 7) : new THREE.SphereGeometry(0.5, 28, 14);
     // A glossy coat over a matt body: slate and shell catch the key light as a highlight,
     // so black stones read as stones and not as holes.
-    const stoneMaterial = new THREE.MeshPhysicalMaterial({ roughness: 0.55, metalness: 0, clearcoat: 1, clearcoatRoughness: 0.18 });
+    const stoneMaterial = lean
+      ? leanMaterial({}, { lights: LIGHTS, specular: 0.16, shininess: 40, cacheKey: 'surface-stone' })
+      : new THREE.MeshPhysicalMaterial({ roughness: 0.55, metalness: 0, clearcoat: 1, clearcoatRoughness: 0.18 });
     this.owned.push(lens, stoneMaterial);
-    this.stones = new THREE.InstancedMesh(lens, stoneMaterial, n);
-    this.stones.instanceMatrix.setUsage(THREE.DynamicDrawUsage);
-    this.scene.add(this.stones);
-    const small = new THREE.SphereGeometry(0.5, 12, 6);
+    this.stones = new Packed(lens, stoneMaterial, n);
+    const small = lean ? new THREE.SphereGeometry(0.5, 8, 4) : new THREE.SphereGeometry(0.5, 12, 6);
     this.owned.push(small);
-    this.dots = new THREE.InstancedMesh(small, this.materials.dot, n);
-    this.scene.add(this.dots);
-    this.spots = new THREE.InstancedMesh(small, this.materials.spot, 2 * n);
-    this.scene.add(this.spots);
-    const ring = new THREE.RingGeometry(0.5, 0.64, 40).rotateX(-Math.PI / 2);
+    this.dots = new Packed(small, this.materials.dot, n);
+    this.spots = new Packed(small, this.materials.spot, 2 * n);
+    const ring = new THREE.RingGeometry(0.5, 0.64, lean ? 24 : 40).rotateX(-Math.PI / 2);
     this.owned.push(ring);
-    this.rings = new THREE.InstancedMesh(ring, this.materials.ring, 2 * n);
-    this.scene.add(this.rings);
+    this.rings = new Packed(ring, this.materials.ring, 2 * n);
     const plate = new THREE.PlaneGeometry(0.5, 0.5).rotateX(-Math.PI / 2);
     this.owned.push(plate);
-    this.areas = new THREE.InstancedMesh(plate, this.materials.ring, 2 * n);
-    this.scene.add(this.areas);
+    this.areas = new Packed(plate, this.materials.ring, 2 * n);
+    for (const packed of [this.stones, this.dots, this.spots, this.rings, this.areas]) this.scene.add(packed.mesh);
     this.ghost = new THREE.Mesh(lens, this.materials.ghost);
     this.ghost.visible = false;
     this.scene.add(this.ghost);
@@ -194,7 +297,11 @@ export class SurfaceScene {
     this.controls.minDistance = shape.radius * 0.6;
     this.controls.maxDistance = shape.radius * 8;
     this.controls.addEventListener('change', () => this.requestRender());
-    this.controls.addEventListener('start', () => (this.moved = true));
+    this.controls.addEventListener('start', () => {
+      this.moved = true;
+      this.interact(true);
+    });
+    this.controls.addEventListener('end', () => this.interact(false));
     this.applyColours();
   }
 
@@ -243,12 +350,12 @@ export class SurfaceScene {
   }
 
   /** Every grid line as one merged mesh of thin tubes (one draw call). */
-  private addGrid(paths: Vec3[][], radius: number, material: THREE.Material): void {
+  private addGrid(paths: Vec3[][], radius: number, material: THREE.Material, sides: number): void {
     // A line's two halves meet at its middle twice: a repeated point would pinch the tube.
     const tubes = paths
       .map((path) => path.map(v3).filter((p, k, all) => k === 0 || p.distanceTo(all[k - 1]) > 1e-6))
       .filter((path) => path.length >= 2)
-      .map((path) => new THREE.TubeGeometry(new THREE.CatmullRomCurve3(path), Math.max(2, path.length), radius, 5, false));
+      .map((path) => new THREE.TubeGeometry(new THREE.CatmullRomCurve3(path), Math.max(2, path.length), radius, sides, false));
     if (tubes.length === 0) return;
     const geometry = mergeGeometries(tubes, false);
     for (const tube of tubes) tube.dispose();
@@ -273,7 +380,7 @@ export class SurfaceScene {
   private applyColours(): void {
     const c = this.colours;
     this.scene.background = new THREE.Color(c.background);
-    (this.materials.wood as THREE.MeshStandardMaterial).color.set(c.wood);
+    (this.materials.wood as THREE.MeshStandardMaterial | THREE.MeshBasicMaterial).color.set(c.wood);
     (this.materials.line as THREE.MeshBasicMaterial).color.set(c.line);
     (this.materials.dot as THREE.MeshBasicMaterial).color.set(c.line);
     (this.materials.boundary as THREE.MeshBasicMaterial).color.set(c.boundary);
@@ -286,7 +393,6 @@ export class SurfaceScene {
   /** Shows a position: stones, highlighted points, the focus ring and the hover stone. */
   update(state: SceneState): void {
     this.state = state;
-    const hidden = new THREE.Matrix4().makeScale(0, 0, 0);
     const colour = new THREE.Color();
     const n = this.shape.positions.length;
     this.marks = [];
@@ -313,30 +419,21 @@ export class SurfaceScene {
       if (this.drawn[p] === key) continue;
       this.drawn[p] = key;
       changed = true;
-      this.stones.setMatrixAt(p, stone === 0 ? hidden : this.placement(p, 1));
-      this.stones.setColorAt(p, colour.set(stone === 2 ? this.colours.white : this.colours.black));
-      this.dots.setMatrixAt(p, stone === 0 && !liberty ? this.placement(p, 0.2) : hidden);
+      this.stones.set(p, stone === 0 ? null : this.placement(p, 1), colour.set(stone === 2 ? this.colours.white : this.colours.black));
+      this.dots.set(p, stone === 0 && !liberty ? this.placement(p, 0.2) : null);
       // Rings and spots lie on one side of the sheet each: drawn on both, as the sheet is opaque.
       const lift = last ? this.stoneTop(p) : 0.02;
       for (const side of [1, -1]) {
         const k = side === 1 ? p : n + p;
-        this.rings.setMatrixAt(k, ringed ? this.placement(p, focused ? 1.14 : 1.02, side * 0.03) : hidden);
-        this.rings.setColorAt(k, colour.set(focused ? this.colours.focus : this.colours.lit));
-        this.spots.setMatrixAt(k, liberty || last ? this.placement(p, last ? 0.34 : 0.42, side * lift) : hidden);
-        this.spots.setColorAt(k, colour.set(last ? this.colours.last : this.colours.lit));
+        this.rings.set(k, ringed ? this.placement(p, focused ? 1.14 : 1.02, side * 0.03) : null, colour.set(focused ? this.colours.focus : this.colours.lit));
+        this.spots.set(k, liberty || last ? this.placement(p, last ? 0.34 : 0.42, side * lift) : null, colour.set(last ? this.colours.last : this.colours.lit));
         const size = 0.45 + 0.5 * Math.min(1, Math.abs(owner));
-        this.areas.setMatrixAt(k, area ? this.placement(p, size, side * (stone === 0 ? 0.03 : this.stoneTop(p) + 0.01)) : hidden);
         colour.set(owner > 0 ? this.colours.black : this.colours.white);
         if (state.ownershipUncertain) colour.lerp(new THREE.Color(this.colours.wood), 0.55);
-        this.areas.setColorAt(k, colour);
+        this.areas.set(k, area ? this.placement(p, size, side * (stone === 0 ? 0.03 : this.stoneTop(p) + 0.01)) : null, colour);
       }
     }
-    if (changed)
-      for (const mesh of [this.stones, this.rings, this.dots, this.spots, this.areas]) {
-        mesh.instanceMatrix.needsUpdate = true;
-        if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
-        mesh.computeBoundingSphere();
-      }
+    if (changed) for (const packed of [this.stones, this.rings, this.dots, this.spots, this.areas]) packed.flush();
     const h = state.hover;
     const ghostShown = h !== null && state.hoverColor !== null && (state.board[h] ?? 0) === 0;
     const ghost = ghostShown ? `${h}/${state.hoverColor}` : '';
@@ -363,8 +460,8 @@ export class SurfaceScene {
   stoneColours(): (string | null)[] {
     const colour = new THREE.Color();
     return this.shape.positions.map((_, p) => {
-      if ((this.state.board[p] ?? 0) === 0) return null;
-      this.stones.getColorAt(p, colour);
+      if ((this.state.board[p] ?? 0) === 0 || this.stones.indexOf[p] < 0) return null;
+      this.stones.mesh.getColorAt(this.stones.indexOf[p], colour);
       return `#${colour.getHexString()}`;
     });
   }
@@ -372,6 +469,8 @@ export class SurfaceScene {
   /** Fits the drawing buffer to the canvas's CSS size. */
   resize(width: number, height: number): void {
     if (width <= 0 || height <= 0) return;
+    this.width = width;
+    this.height = height;
     this.renderer.setSize(width, height, false);
     this.camera.aspect = width / height;
     this.camera.updateProjectionMatrix();
@@ -438,10 +537,46 @@ export class SurfaceScene {
     });
   }
 
+  /**
+   * The view starts or stops being turned. While turning, two frames more than `SLOW_FRAME`
+   * apart switch to half resolution (the canvas's CSS scales it up) until the turn ends, so
+   * the surface follows the pointer; the full-resolution frame is drawn on release.
+   */
+  interact(on: boolean): void {
+    this.interacting = on;
+    this.slowFrames = 0;
+    this.lastFrameAt = 0;
+    if (!on && this.coarse) {
+      this.coarse = false;
+      this.renderer.setPixelRatio(this.ratio);
+      this.renderer.setSize(this.width, this.height, false);
+      this.requestRender();
+    }
+  }
+
+  private watchFrameRate(now: number): void {
+    if (!this.interacting || this.coarse) return;
+    if (this.lastFrameAt && now - this.lastFrameAt > SLOW_FRAME) this.slowFrames += 1;
+    this.lastFrameAt = now;
+    if (this.slowFrames >= 2) {
+      this.coarse = true;
+      this.renderer.setPixelRatio(this.ratio / 2);
+      this.renderer.setSize(this.width, this.height, false);
+    }
+  }
+
+  /** Whether frames are drawn at half resolution for now (during a slow turn). */
+  get halfResolution(): boolean {
+    return this.coarse;
+  }
+
   /** Draws immediately. */
   renderNow(): void {
+    const start = performance.now();
+    this.watchFrameRate(start);
     this.renderer.render(this.scene, this.camera);
     this.frames += 1;
+    this.lastRender = performance.now() - start;
   }
 
   /** The point under a client position: the nearest point to where the ray first meets the
@@ -450,10 +585,10 @@ export class SurfaceScene {
     const rect = this.canvas.getBoundingClientRect();
     const ndc = new THREE.Vector2(((clientX - rect.left) / rect.width) * 2 - 1, -((clientY - rect.top) / rect.height) * 2 + 1);
     this.raycaster.setFromCamera(ndc, this.camera);
-    const hits = this.raycaster.intersectObjects([...this.surfaces, this.stones], false);
+    const hits = this.raycaster.intersectObjects([...this.surfaces, this.stones.mesh], false);
     const hit = hits[0];
     if (!hit) return null;
-    if (hit.object === this.stones && hit.instanceId !== undefined) return hit.instanceId;
+    if (hit.object === this.stones.mesh && hit.instanceId !== undefined) return this.stones.slotAt[hit.instanceId] ?? null;
     // On a chart sheet the face hit names its cell: the point is the nearest on that sheet,
     // even where another sheet passes through it (the Klein bottle's self-intersection).
     const chart = hit.object.userData.chart as { sheet: number; per: number } | undefined;
@@ -554,10 +689,7 @@ export class SurfaceScene {
     if (this.pending) cancelAnimationFrame(this.pending);
     this.controls.dispose();
     for (const item of this.owned) item.dispose();
-    this.stones.dispose();
-    this.rings.dispose();
-    this.dots.dispose();
-    this.spots.dispose();
+    for (const packed of [this.stones, this.rings, this.dots, this.spots, this.areas]) packed.dispose();
     this.renderer.dispose();
   }
 }
