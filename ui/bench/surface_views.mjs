@@ -141,7 +141,10 @@ if (SHOTS) {
     if (view === 'tiled') {
       // Pointing at a copy lights every copy of its point.
       const tiling = await call(app, 'surface_tiling', { surface: KLEIN });
-      const cell = tiling.real.findIndex((r, c) => r === 40 && !tiling.copies[tiling.copy[c]].home && tiling.layout.points[c].x > tiling.copies[0].area.x + tiling.copies[0].area.width);
+      // The copy of point 40 nearest the home chart's middle (in sight).
+      const home = tiling.copies.find((c) => c.home).area;
+      const distance = (c) => Math.hypot(tiling.layout.points[c].x - home.x - home.width / 2, tiling.layout.points[c].y - home.y - home.height / 2);
+      const cell = tiling.real.flatMap((r, c) => (r === 40 && !tiling.copies[tiling.copy[c]].home ? [c] : [])).sort((a, b) => distance(a) - distance(b))[0];
       const at = await page.evaluate(({ x, y }) => {
         const p = new DOMPoint(x, y).matrixTransform(document.querySelector('.views svg.board').getScreenCTM());
         return { x: p.x, y: p.y };
