@@ -160,6 +160,39 @@ pub async fn view_colors(client: &Client) -> Vec<u8> {
         .collect()
 }
 
+/// Clicks the tiled view where layout position (`x`, `y`) is drawn: the copies of the
+/// chart are drawn on a canvas, not as elements, and the view maps a click to a cell by
+/// position.
+pub async fn click_tiled_at(client: &Client, x: f64, y: f64) {
+    let at = client
+        .execute(
+            "const svg = document.querySelector(arguments[0]); \
+             const p = new DOMPoint(arguments[1], arguments[2]).matrixTransform(svg.getScreenCTM()); \
+             return [p.x, p.y];",
+            vec![VIEW_BOARD.into(), x.into(), y.into()],
+        )
+        .await
+        .expect("locate a cell of the tiled view");
+    click_at(client, at[0].as_f64().unwrap(), at[1].as_f64().unwrap()).await;
+}
+
+/// The colour code of every cell of the shown tiled view, as its canvas of copies last
+/// drew them (the canvas records the colour of every cell it was given, home cells too).
+pub async fn tiled_colors(client: &Client) -> Vec<u8> {
+    let text = client
+        .execute(
+            "return document.querySelector('.views canvas.copies')?.getAttribute('data-cells') ?? '';",
+            vec![],
+        )
+        .await
+        .expect("read the tiled view's canvas");
+    text.as_str()
+        .expect("a string of colours")
+        .bytes()
+        .map(|b| b - b'0')
+        .collect()
+}
+
 /// Gives keyboard focus to point `point` of the shown view's board.
 pub async fn focus_point(client: &Client, point: usize) {
     client

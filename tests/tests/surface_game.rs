@@ -199,10 +199,17 @@ async fn klein_game(client: &Client) {
         })
         .min_by(|&a, &b| distance(a).total_cmp(&distance(b)))
         .expect("the tiling shows a copy of the point");
-    click_view_point(client, cell).await;
+    let at = &tiling.layout.points[cell];
+    click_tiled_at(client, f64::from(at.x), f64::from(at.y)).await;
     wait_to_play(client, "Black").await;
     mirror.place(free);
-    let cells = view_colors(client).await;
+    // The home chart's cells are elements, and so is the copy just clicked, which now
+    // holds the roving focus; every cell's colour is on the copies' canvas.
+    let home_cells = (0..tiling.real.len())
+        .filter(|&cell| tiling.copies[usize::from(tiling.copy[cell])].home)
+        .count();
+    assert_eq!(view_colors(client).await.len(), home_cells + 1);
+    let cells = tiled_colors(client).await;
     assert_eq!(cells.len(), tiling.real.len());
     for (k, &real) in tiling.real.iter().enumerate() {
         assert_eq!(

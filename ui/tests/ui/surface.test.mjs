@@ -136,7 +136,12 @@ describe('Go on three surfaces', () => {
     };
     const copyCell = copies.sort((a, b) => distance(a) - distance(b))[0];
     assert.ok(copyCell !== undefined, 'the tiling shows a copy of the point');
-    await page.locator(`.views svg.board [data-point="${copyCell}"]`).click();
+    // The copies are drawn on the tiled view's canvas: the click goes where the cell is drawn.
+    const at = await page.evaluate(({ x, y }) => {
+      const p = new DOMPoint(x, y).matrixTransform(document.querySelector('.views svg.board').getScreenCTM());
+      return { x: p.x, y: p.y };
+    }, tiling.layout.points[copyCell]);
+    await page.mouse.click(at.x, at.y);
     await page.getByTestId('surface-turn').filter({ hasText: 'Black to play' }).waitFor();
     const after = await backend(app, 'surface_open');
     assert.equal(after.game.board[free], 2, 'White played on the real point of the copy');

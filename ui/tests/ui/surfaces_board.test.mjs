@@ -19,6 +19,21 @@ const SURFACES = [
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
+/** Where the layout position `at` of the shown tiled board is on the screen. */
+function cellOnScreen(page, at) {
+  return page.evaluate(({ x, y }) => {
+    const m = document.querySelector('[data-testid="tiled"] svg.board').getScreenCTM();
+    const p = new DOMPoint(x, y).matrixTransform(m);
+    return { x: p.x, y: p.y };
+  }, at);
+}
+
+/** The copies the tiled board's canvas drew lit, in order. */
+async function litCells(page) {
+  const lit = await page.locator('[data-testid="tiled"] canvas.copies').getAttribute('data-lit');
+  return lit ? lit.split(' ').map(Number).sort((a, b) => a - b) : [];
+}
+
 describe('surface boards', () => {
   const suite = suiteBrowser({ folder: 'dist-fixtures', entry: PAGE });
   const open = (surface, view = 'both', options = {}) =>
@@ -41,9 +56,13 @@ describe('surface boards', () => {
       assert.equal(await onChart.locator('line.boundary').count(), chart.lines.filter((l) => l.kind === 'boundary').length);
       if (surface.name === 'genus2') assert.ok(pieces > 0, 'genus two shows its octagons');
       if (surface.name === 'mobius') assert.ok(await onChart.locator('line.boundary').count() > 0, 'the Möbius edge');
+      // The tiling: the home chart's cells are elements, the copies are drawn on the canvas
+      // (its record of what it drew has a colour for every cell).
       const onTiled = page.getByTestId('tiled');
-      assert.equal(await onTiled.locator('[data-point]').count(), tiled.real.length);
-      assert.equal(await onTiled.locator('[data-point].dim').count(), tiled.copy.filter((c) => !tiled.copies[c].home).length);
+      assert.equal(await onTiled.locator('[data-point]').count(), tiled.copy.filter((c) => tiled.copies[c].home).length);
+      assert.equal(await onTiled.locator('[data-point].dim').count(), 0);
+      assert.equal((await onTiled.locator('canvas.copies').getAttribute('data-cells')).length, tiled.real.length);
+      assert.equal(await onTiled.locator('canvas.copies').getAttribute('aria-hidden'), 'true');
       assert.deepEqual(app.problems, []);
       await app.close();
     });
@@ -65,12 +84,47 @@ describe('surface boards', () => {
     };
     const cell = tiled.real.findIndex((real, k) => !tiled.copies[tiled.copy[k]].home && real !== k && real > 10 && inView(k));
     assert.ok(cell >= 0);
-    const target = page.locator(`[data-testid="tiled"] [data-point="${cell}"]`);
-    await target.hover();
-    const copies = tiled.real.filter((r) => r === tiled.real[cell]).length;
-    assert.equal(await page.locator('[data-testid="tiled"] .pt.lit').count(), copies);
-    await target.click();
+    // The copy is drawn on the canvas: the pointer goes where the cell is drawn.
+    const at = await cellOnScreen(page, tiled.layout.points[cell]);
+    await page.mouse.move(at.x, at.y);
+    const copies = tiled.real.flatMap((r, k) => (r === tiled.real[cell] ? [k] : []));
+    const homes = copies.filter((k) => tiled.copies[tiled.copy[k]].home);
+    // Every copy is lit: the home chart's element and the canvas's copies.
+    assert.deepEqual(await litCells(page), copies.filter((k) => !homes.includes(k)).sort((a, b) => a - b));
+    assert.equal(await page.locator('[data-testid="tiled"] .pt.lit').count(), homes.length);
+    await page.mouse.click(at.x, at.y);
     assert.equal(await page.getByTestId('chosen').textContent(), `tiled ${tiled.real[cell]}`);
+    // Leaving the board lights nothing.
+    await page.mouse.move(1, 1);
+    assert.deepEqual(await litCells(page), []);
+    assert.equal(await page.locator('[data-testid="tiled"] .pt.lit').count(), 0);
+    await app.close();
+  });
+
+  it('moves keyboard focus from the home chart onto a copy and plays there with Enter', async () => {
+    const surface = SURFACES[1];
+    const app = await open(surface.id, 'tiled');
+    const { page, bridge } = app;
+    const tiled = (await bridge.call('surface_tiling', { args: { surface: surface.id } })).ok;
+    // A home cell whose right-hand neighbour belongs to a copy.
+    const home = (k) => tiled.copies[tiled.copy[k]].home;
+    const from = tiled.layout.points.findIndex((p, k) => home(k) && p.neighbours.e !== null && !home(p.neighbours.e));
+    assert.ok(from >= 0);
+    const to = tiled.layout.points[from].neighbours.e;
+    await page.locator(`[data-testid="tiled"] [data-point="${from}"]`).focus();
+    await page.keyboard.press('ArrowRight');
+    const focused = page.locator(':focus');
+    assert.equal(Number(await focused.getAttribute('data-point')), to);
+    // The copy's element carries its words, and lights every copy of its point.
+    assert.equal(await focused.getAttribute('aria-label'), tiled.layout.points[to].name);
+    const copies = tiled.real.flatMap((r, k) => (r === tiled.real[to] && !home(k) ? [k] : []));
+    assert.deepEqual(await litCells(page), copies.sort((a, b) => a - b));
+    await page.keyboard.press('Enter');
+    assert.equal(await page.getByTestId('chosen').textContent(), `tiled ${tiled.real[to]}`);
+    // Back onto the home chart: the copy's element goes, focus stays on the board.
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(Number(await page.locator(':focus').getAttribute('data-point')), from);
+    assert.equal(await page.locator(`[data-testid="tiled"] [data-point="${to}"]`).count(), 0);
     await app.close();
   });
 

@@ -89,6 +89,8 @@ describe('tutorial turn record', () => {
     await page.locator('[data-testid="lesson-screen"][data-lesson="scoring"]').waitFor();
     const list = page.getByTestId('lesson-turns').locator('ol');
     await list.locator('li[aria-current="step"]').waitFor();
+    // The list scrolls to its current turn in the animation frame after the update.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const scrolled = await list.evaluate((ol) => ({
       overflows: ol.scrollHeight > ol.clientHeight,
       atEnd: ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 1,

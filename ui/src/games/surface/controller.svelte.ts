@@ -59,10 +59,12 @@ export class SurfaceController {
   /** A refusal of an editor or study command (the lines keep their own). */
   notice: Notice | null = $state(null);
   busy = $state(false);
-  /** Layouts by surface, once fetched. */
-  layouts: Partial<Record<Surface, SurfaceLayouts>> = $state({});
+  /** Layouts by surface, once fetched. Raw: never changed in place, and the boards read
+   * every point of them on every move (the tiled view's 1,458 cells), which a deep proxy
+   * would make a signal read each. */
+  layouts: Partial<Record<Surface, SurfaceLayouts>> = $state.raw({});
   /** The flat chart with its cut moved to put this point in the middle, if asked. */
-  recentred: { surface: Surface; point: number; layout: BoardLayout } | null = $state(null);
+  recentred: { surface: Surface; point: number; layout: BoardLayout } | null = $state.raw(null);
   /** The point under the pointer or the keyboard focus, in any view. */
   pointed: number | null = $state(null);
   /** The chain at `pointed` and its liberties. */

@@ -76,14 +76,15 @@ describe('tiling', () => {
 });
 
 describe('TiledBoard', () => {
-  it('draws every cell, the copies dimmed, in the colour of its real point', () => {
+  it("draws the home chart's cells as elements in the colour of their real points, and the copies on a hidden canvas", () => {
     const tiled = twoCopies();
     const { body } = render(TiledBoard, {
       props: { tiled, board: [1, 0, 0, 0], label: 'Tiled', labelFor: (c: number) => String(c) },
     });
-    expect(body.match(/data-point="/g)).toHaveLength(8);
-    expect(body.match(/class="pt[^"]*\bdim\b/g)).toHaveLength(4);
-    expect(body.match(/data-color="1"/g)).toHaveLength(2);
+    expect(body.match(/data-point="/g)).toHaveLength(4);
+    expect(body.match(/class="pt[^"]*\bdim\b/g)).toBeNull();
+    expect(body.match(/data-color="1"/g)).toHaveLength(1);
     expect(body.match(/class="wood[^"]*\bdim\b/g)).toHaveLength(1);
+    expect(body).toMatch(/<canvas class="copies[^"]*" aria-hidden="true"/);
   });
 });

@@ -22,6 +22,11 @@ export function copiesOf(tiled: TiledLayout, cell: number): Set<number> {
   return cells;
 }
 
+/** The first cell of a home chart (where the keyboard enters the tiling), or 0. */
+export function firstHomeCell(tiled: TiledLayout): number {
+  return Math.max(0, tiled.copy.findIndex((c) => tiled.copies[c]?.home));
+}
+
 /** Cells of copies other than the home charts: drawn dimmed. */
 export function dimmedCells(tiled: TiledLayout): Set<number> {
   const cells = new Set<number>();
