@@ -3,23 +3,35 @@
 //! Wilson interval and the last stdout line is a JSON summary.
 //!
 //! Every search runs under a node budget, never a clock, so a match is the same on every
-//! machine for the same seed.
+//! machine for the same seed. Each pair of games starts from its own opening of a few
+//! random plies drawn from the seed, played once with each colour: with both sides
+//! searching, games from the same position would repeat (the seed only breaks ties). A
+//! game is a function of the settings and its number alone, so `--jobs` threads give the
+//! very result of one.
 
+use std::io::Write;
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::mpsc;
 
 use canon_engine::strict::excerpt;
-use canon_engine::timechess::{choose_move, Color, Game, Level, SearchLimits, SplitMix64, Winner};
+use canon_engine::timechess::{
+    choose_move, Color, Game, Level, Move, SearchLimits, SplitMix64, Winner,
+};
 
 use crate::match_score::MatchScore;
 
 const USAGE: &str = "usage: canon chess match --a PLAYER --b PLAYER --games N [--seed N]
-                         [--nodes N] [--max-moves N]
+                         [--nodes N] [--max-moves N] [--opening-plies K] [--jobs N]
+                         [--log FILE]
 PLAYER is quick, steady, deep (the opponent's levels, also 1, 2, 3) or random (a uniformly
 random legal move). --nodes replaces every level's node budget (deeper iterations stop
 there; each level's guaranteed depth always completes). A game still running after
---max-moves moves (default 300) is a draw. Colours alternate (a is White in the first
-game). Progress goes to stderr; the last stdout line is
+--max-moves moves (default 300) is a draw. Games 1 and 2, 3 and 4, … start from the same
+opening of K random moves within the present (default 4, drawn from the seed; 0: the
+starting position), a White in the first of each pair and Black in the second. --jobs
+plays N games at a time (default 1; the result is the same). Progress goes to stderr in
+game order, and with --log one JSON line per game to FILE; the last stdout line is
 {\"games\":N,\"a_wins\":…,\"b_wins\":…,\"draws\":…,\"a_score\":…,\"low\":…,\"high\":…}.";
 
 /// One side of a match.
@@ -45,6 +57,16 @@ struct Settings {
     seed: u64,
     nodes: Option<u64>,
     max_moves: usize,
+    opening_plies: usize,
+    jobs: u32,
+    log: Option<String>,
+}
+
+/// How one game went.
+struct Played {
+    winner: Winner,
+    moves: usize,
+    opening: Vec<Move>,
 }
 
 fn player(name: &str) -> Result<Player, String> {
@@ -86,6 +108,9 @@ fn parse(args: &[String]) -> Result<Settings, String> {
         seed: 1,
         nodes: None,
         max_moves: 300,
+        opening_plies: 4,
+        jobs: 1,
+        log: None,
     };
     let mut rest = args.iter();
     while let Some(flag) = rest.next() {
@@ -100,6 +125,9 @@ fn parse(args: &[String]) -> Result<Settings, String> {
             "--seed" => settings.seed = number("--seed", value, 0, u64::MAX)?,
             "--nodes" => settings.nodes = Some(number("--nodes", value, 1, u64::MAX)?),
             "--max-moves" => settings.max_moves = number("--max-moves", value, 1, 1_024)?,
+            "--opening-plies" => settings.opening_plies = number("--opening-plies", value, 0, 40)?,
+            "--jobs" => settings.jobs = number("--jobs", value, 1, 256)?,
+            "--log" => settings.log = Some(value.to_string()),
             _ => return Err(format!("unknown option '{}'", excerpt(flag))),
         }
     }
@@ -122,25 +150,47 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let mut log = match settings
+        .log
+        .as_deref()
+        .map(std::fs::File::create)
+        .transpose()
+    {
+        Ok(log) => log,
+        Err(error) => {
+            eprintln!("canon chess match: cannot write the log: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
     let mut score = MatchScore::default();
-    for game in 0..settings.games {
-        let a_is_white = game % 2 == 0;
-        let (winner, moves) = play(&settings, game, a_is_white);
-        score.record(match winner {
-            Winner::Draw => None,
-            Winner::White => Some(a_is_white),
-            Winner::Black => Some(!a_is_white),
-        });
-        eprintln!(
-            "game {}/{}: a={} {} vs b={}: {winner:?} after {moves} moves | {}",
-            game + 1,
-            settings.games,
-            settings.a.name(),
-            if a_is_white { "(white)" } else { "(black)" },
-            settings.b.name(),
-            score.progress(),
-        );
-    }
+    let next = AtomicU32::new(0);
+    let (send, receive) = mpsc::channel::<(u32, Played)>();
+    std::thread::scope(|scope| {
+        for _ in 0..settings.jobs.min(settings.games) {
+            let send = send.clone();
+            let (next, settings) = (&next, &settings);
+            scope.spawn(move || loop {
+                let game = next.fetch_add(1, Ordering::Relaxed);
+                if game >= settings.games {
+                    break;
+                }
+                if send.send((game, play(settings, game))).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(send);
+        // Games finish in any order; they are counted and reported in game order.
+        let mut done: Vec<Option<Played>> = (0..settings.games).map(|_| None).collect();
+        let mut reported = 0;
+        for (game, played) in receive {
+            done[game as usize] = Some(played);
+            while let Some(played) = done.get_mut(reported as usize).and_then(Option::take) {
+                report(&settings, reported, &played, &mut score, log.as_mut());
+                reported += 1;
+            }
+        }
+    });
     let (low, high) = score.interval();
     let MatchScore {
         a_wins,
@@ -164,15 +214,99 @@ pub fn run(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Plays one game: the winner and the number of moves. Each move's seed comes from the
-/// match seed, the game and the move number, so a match is reproducible.
-fn play(settings: &Settings, game: u32, a_is_white: bool) -> (Winner, usize) {
-    let mut line = Game::new();
+/// Counts one finished game and reports it (stderr, and the log if any).
+fn report(
+    settings: &Settings,
+    game: u32,
+    played: &Played,
+    score: &mut MatchScore,
+    log: Option<&mut std::fs::File>,
+) {
+    let a_is_white = game.is_multiple_of(2);
+    let winner = played.winner;
+    score.record(match winner {
+        Winner::Draw => None,
+        Winner::White => Some(a_is_white),
+        Winner::Black => Some(!a_is_white),
+    });
+    eprintln!(
+        "game {}/{}: a={} {} vs b={}: {winner:?} after {} moves | {}",
+        game + 1,
+        settings.games,
+        settings.a.name(),
+        if a_is_white { "(white)" } else { "(black)" },
+        settings.b.name(),
+        played.moves,
+        score.progress(),
+    );
+    if let Some(log) = log {
+        let opening: Vec<String> = played.opening.iter().map(Move::to_string).collect();
+        let line = serde_json::json!({
+            "game": game + 1,
+            "a": settings.a.name(),
+            "b": settings.b.name(),
+            "a_white": a_is_white,
+            "opening": opening,
+            "winner": format!("{winner:?}").to_lowercase(),
+            "moves": played.moves,
+            "a_wins": score.a_wins,
+            "b_wins": score.b_wins,
+            "draws": score.draws,
+        });
+        // A log that cannot be written is not worth stopping the match for.
+        let _ = writeln!(log, "{line}").and_then(|()| log.flush());
+    }
+}
+
+/// The opening of the pair of games `pair`: `plies` random moves that stay in the present
+/// (a traveller sent at random could doom its side), drawn again until the position
+/// reached is still undecided with a legal move.
+fn opening(settings: &Settings, pair: u32) -> (Game, Vec<Move>) {
+    let mut rng = SplitMix64::new(settings.seed ^ 0x0BE4_1A6B_0000_0000 ^ u64::from(pair) << 20);
+    loop {
+        let mut line = Game::new();
+        let mut moves = Vec::with_capacity(settings.opening_plies);
+        while moves.len() < settings.opening_plies && line.outcome().is_none() {
+            let legal = line.legal_moves();
+            let now = line.now();
+            let present: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|mv| mv.to.turn == now)
+                .collect();
+            let pool = if present.is_empty() { &legal } else { &present };
+            if pool.is_empty() {
+                break;
+            }
+            let mv = pool[rng.below(pool.len())];
+            line.play(mv).expect("listed moves are legal");
+            moves.push(mv);
+        }
+        if moves.len() == settings.opening_plies
+            && line.outcome().is_none()
+            && !line.legal_moves().is_empty()
+        {
+            return (line, moves);
+        }
+    }
+}
+
+/// Plays game `game` (a White in even games) from its pair's opening: the winner and the
+/// number of moves, the opening's included. Each move's seed comes from the match seed,
+/// the game and the move number, so a match is reproducible.
+fn play(settings: &Settings, game: u32) -> Played {
+    let a_is_white = game.is_multiple_of(2);
+    let (mut line, opening) = opening(settings, game / 2);
     let never = AtomicBool::new(false);
-    let mut moves = 0;
+    let mut moves = opening.len();
+    let done = |winner: Winner, moves: usize| Played {
+        winner,
+        moves,
+        opening: opening.clone(),
+    };
     loop {
         if let Some(outcome) = line.outcome() {
-            return (outcome.winner, moves);
+            return done(outcome.winner, moves);
         }
         let legal = line.legal_moves();
         if legal.is_empty() {
@@ -182,10 +316,10 @@ fn play(settings: &Settings, game: u32, a_is_white: bool) -> (Winner, usize) {
                 (true, Color::White) => Winner::Black,
                 (true, Color::Black) => Winner::White,
             };
-            return (winner, moves);
+            return done(winner, moves);
         }
         if moves >= settings.max_moves {
-            return (Winner::Draw, moves);
+            return done(Winner::Draw, moves);
         }
         let white = line.to_move() == Color::White;
         let player = if white == a_is_white {
