@@ -25,8 +25,9 @@ const USAGE: &str = "usage: canon chess match --a PLAYER --b PLAYER --games N [-
                          [--nodes N] [--max-moves N] [--opening-plies K] [--jobs N]
                          [--log FILE]
 PLAYER is quick, steady, deep (the opponent's levels, also 1, 2, 3) or random (a uniformly
-random legal move). --nodes replaces every level's node budget (deeper iterations stop
-there; each level's guaranteed depth always completes). A game still running after
+random legal move); LEVEL:NODES[:DEPTH] replaces that player's node budget and deepest
+iteration. --nodes replaces every level's node budget (deeper iterations stop there; each
+level's guaranteed depth always completes). A game still running after
 --max-moves moves (default 300) is a draw. Games 1 and 2, 3 and 4, … start from the same
 opening of K random moves within the present (default 4, drawn from the seed; 0: the
 starting position), a White in the first of each pair and Black in the second. --jobs
@@ -37,15 +38,34 @@ game order, and with --log one JSON line per game to FILE; the last stdout line 
 /// One side of a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Player {
-    Search(Level),
+    /// A level, with its own node budget and deepest iteration unless given.
+    Search {
+        level: Level,
+        nodes: Option<u64>,
+        depth: Option<u32>,
+    },
     Random,
 }
 
 impl Player {
-    fn name(self) -> &'static str {
+    /// The name as it was given (`steady`, `steady:60000:4`, `random`).
+    fn name(self) -> String {
         match self {
-            Player::Search(level) => level.name(),
-            Player::Random => "random",
+            Player::Search {
+                level,
+                nodes,
+                depth,
+            } => {
+                let mut name = level.name().to_string();
+                if nodes.is_some() || depth.is_some() {
+                    name += &format!(":{}", nodes.unwrap_or(level.node_budget()));
+                }
+                if let Some(depth) = depth {
+                    name += &format!(":{depth}");
+                }
+                name
+            }
+            Player::Random => "random".to_string(),
         }
     }
 }
@@ -65,19 +85,40 @@ struct Settings {
 /// How one game went.
 struct Played {
     winner: Winner,
+    /// How it ended: an `EndReason` name, or `max-moves`.
+    reason: String,
     moves: usize,
     opening: Vec<Move>,
 }
 
+/// `random`, or `LEVEL[:NODES[:DEPTH]]` (a level with its node budget and deepest
+/// iteration replaced, to try other levels against each other).
 fn player(name: &str) -> Result<Player, String> {
     if name == "random" {
         return Ok(Player::Random);
     }
-    Level::from_name(name).map(Player::Search).ok_or_else(|| {
+    let mut parts = name.split(':');
+    let level = parts.next().and_then(Level::from_name).ok_or_else(|| {
         format!(
-            "unknown player '{}'; players are quick, steady, deep and random",
+            "unknown player '{}'; players are quick, steady, deep (LEVEL[:NODES[:DEPTH]]) and random",
             excerpt(name)
         )
+    })?;
+    let nodes = parts
+        .next()
+        .map(|n| number("the player's NODES", n, 1, u64::MAX))
+        .transpose()?;
+    let depth = parts
+        .next()
+        .map(|n| number("the player's DEPTH", n, 1, 64))
+        .transpose()?;
+    if parts.next().is_some() {
+        return Err(format!("too many ':' in player '{}'", excerpt(name)));
+    }
+    Ok(Player::Search {
+        level,
+        nodes,
+        depth,
     })
 }
 
@@ -248,6 +289,7 @@ fn report(
             "a_white": a_is_white,
             "opening": opening,
             "winner": format!("{winner:?}").to_lowercase(),
+            "reason": played.reason,
             "moves": played.moves,
             "a_wins": score.a_wins,
             "b_wins": score.b_wins,
@@ -299,14 +341,16 @@ fn play(settings: &Settings, game: u32) -> Played {
     let (mut line, opening) = opening(settings, game / 2);
     let never = AtomicBool::new(false);
     let mut moves = opening.len();
-    let done = |winner: Winner, moves: usize| Played {
+    let done = |winner: Winner, reason: serde_json::Value, moves: usize| Played {
         winner,
+        reason: reason.as_str().unwrap_or_default().to_string(),
         moves,
         opening: opening.clone(),
     };
     loop {
         if let Some(outcome) = line.outcome() {
-            return done(outcome.winner, moves);
+            let reason = serde_json::to_value(outcome.reason).unwrap_or_default();
+            return done(outcome.winner, reason, moves);
         }
         let legal = line.legal_moves();
         if legal.is_empty() {
@@ -316,10 +360,15 @@ fn play(settings: &Settings, game: u32) -> Played {
                 (true, Color::White) => Winner::Black,
                 (true, Color::Black) => Winner::White,
             };
-            return done(winner, moves);
+            let reason = if winner == Winner::Draw {
+                "stalemate"
+            } else {
+                "checkmate"
+            };
+            return done(winner, reason.into(), moves);
         }
         if moves >= settings.max_moves {
-            return done(Winner::Draw, moves);
+            return done(Winner::Draw, "max-moves".into(), moves);
         }
         let white = line.to_move() == Color::White;
         let player = if white == a_is_white {
@@ -331,10 +380,15 @@ fn play(settings: &Settings, game: u32) -> Played {
             SplitMix64::new(settings.seed ^ (u64::from(game) << 32 | moves as u64)).next_u64();
         let mv = match player {
             Player::Random => legal[SplitMix64::new(seed).below(legal.len())],
-            Player::Search(level) => {
+            Player::Search {
+                level,
+                nodes,
+                depth,
+            } => {
                 let limits = SearchLimits {
                     seed,
-                    nodes: settings.nodes,
+                    nodes: nodes.or(settings.nodes),
+                    depth,
                     ..SearchLimits::default()
                 };
                 choose_move(&line, level, &limits, &never)

@@ -66,7 +66,7 @@ fn pairs_share_an_opening_and_jobs_give_the_same_match() {
             "chess",
             "match",
             "--a",
-            "quick",
+            "quick:300:2",
             "--b",
             "random",
             "--games",
@@ -106,6 +106,7 @@ fn pairs_share_an_opening_and_jobs_give_the_same_match() {
     }
     for (index, game) in one_games.iter().enumerate() {
         assert_eq!(game["game"].as_u64(), Some(index as u64 + 1));
+        assert_eq!(game["a"].as_str(), Some("quick:300:2"));
         assert_eq!(game["a_white"].as_bool(), Some(index % 2 == 0));
         let opening = game["opening"].as_array().unwrap();
         assert_eq!(opening.len(), 3);
@@ -118,6 +119,19 @@ fn pairs_share_an_opening_and_jobs_give_the_same_match() {
             assert_eq!(parts[2], parts[4], "{text}");
         }
         assert!(game["moves"].as_u64().unwrap() >= 3);
+        let reason = game["reason"].as_str().unwrap();
+        assert!(
+            [
+                "checkmate",
+                "stalemate",
+                "king-lost-in-time",
+                "king-captured",
+                "move-limit",
+                "max-moves"
+            ]
+            .contains(&reason),
+            "{reason}"
+        );
     }
     for pair in one_games.chunks(2) {
         assert_eq!(
@@ -157,6 +171,14 @@ fn bad_arguments_are_refused_with_a_message() {
                 "--a", "quick", "--b", "random", "--games", "2", "--jobs", "0",
             ],
             "--jobs",
+        ),
+        (
+            vec!["--a", "steady:0", "--b", "random", "--games", "2"],
+            "NODES",
+        ),
+        (
+            vec!["--a", "steady:100:3:2", "--b", "random", "--games", "2"],
+            "too many",
         ),
         (
             vec![
