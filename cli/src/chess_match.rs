@@ -23,7 +23,7 @@ use crate::match_score::MatchScore;
 
 const USAGE: &str = "usage: canon chess match --a PLAYER --b PLAYER --games N [--seed N]
                          [--nodes N] [--max-moves N] [--opening-plies K] [--jobs N]
-                         [--log FILE]
+                         [--log FILE [--resume]]
 PLAYER is quick, steady, deep (the opponent's levels, also 1, 2, 3) or random (a uniformly
 random legal move); LEVEL:NODES[:DEPTH] replaces that player's node budget and deepest
 iteration. --nodes replaces every level's node budget (deeper iterations stop there; each
@@ -32,7 +32,8 @@ level's guaranteed depth always completes). A game still running after
 opening of K random moves within the present (default 4, drawn from the seed; 0: the
 starting position), a White in the first of each pair and Black in the second. --jobs
 plays N games at a time (default 1; the result is the same). Progress goes to stderr in
-game order, and with --log one JSON line per game to FILE; the last stdout line is
+game order, and with --log to FILE: a first line with the match's settings, then one JSON
+line per game; --resume continues the match logged there. The last stdout line is
 {\"games\":N,\"a_wins\":…,\"b_wins\":…,\"draws\":…,\"a_score\":…,\"low\":…,\"high\":…}.";
 
 /// One side of a match.
@@ -80,6 +81,24 @@ struct Settings {
     opening_plies: usize,
     jobs: u32,
     log: Option<String>,
+    resume: bool,
+}
+
+impl Settings {
+    /// Everything that decides the games, as the log's first line records it.
+    fn header(&self) -> serde_json::Value {
+        serde_json::json!({
+            "canon": "chess match",
+            "match": {
+                "a": self.a.name(),
+                "b": self.b.name(),
+                "seed": self.seed,
+                "nodes": self.nodes,
+                "max_moves": self.max_moves,
+                "opening_plies": self.opening_plies,
+            },
+        })
+    }
 }
 
 /// How one game went.
@@ -152,9 +171,14 @@ fn parse(args: &[String]) -> Result<Settings, String> {
         opening_plies: 4,
         jobs: 1,
         log: None,
+        resume: false,
     };
     let mut rest = args.iter();
     while let Some(flag) = rest.next() {
+        if flag == "--resume" {
+            settings.resume = true;
+            continue;
+        }
         let value = rest
             .next()
             .ok_or_else(|| format!("{} needs a value", excerpt(flag)))?
@@ -175,6 +199,9 @@ fn parse(args: &[String]) -> Result<Settings, String> {
     settings.a = a.ok_or("--a PLAYER is required")?;
     settings.b = b.ok_or("--b PLAYER is required")?;
     settings.games = games.ok_or("--games N is required")?;
+    if settings.resume && settings.log.is_none() {
+        return Err("--resume needs --log FILE".into());
+    }
     Ok(settings)
 }
 
@@ -191,23 +218,22 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut log = match settings
-        .log
-        .as_deref()
-        .map(std::fs::File::create)
-        .transpose()
-    {
-        Ok(log) => log,
-        Err(error) => {
-            eprintln!("canon chess match: cannot write the log: {error}");
-            return ExitCode::FAILURE;
+    let (mut log, logged) = match open_log(&settings) {
+        Ok(opened) => opened,
+        Err(message) => {
+            eprintln!("canon chess match: {message}");
+            return ExitCode::from(2);
         }
     };
     let mut score = MatchScore::default();
-    let next = AtomicU32::new(0);
+    let start = logged.len() as u32;
+    for (game, played) in logged.iter().enumerate() {
+        report(&settings, game as u32, played, &mut score, None);
+    }
+    let next = AtomicU32::new(start);
     let (send, receive) = mpsc::channel::<(u32, Played)>();
     std::thread::scope(|scope| {
-        for _ in 0..settings.jobs.min(settings.games) {
+        for _ in 0..settings.jobs.min(settings.games.saturating_sub(start)) {
             let send = send.clone();
             let (next, settings) = (&next, &settings);
             scope.spawn(move || loop {
@@ -223,7 +249,7 @@ pub fn run(args: &[String]) -> ExitCode {
         drop(send);
         // Games finish in any order; they are counted and reported in game order.
         let mut done: Vec<Option<Played>> = (0..settings.games).map(|_| None).collect();
-        let mut reported = 0;
+        let mut reported = start;
         for (game, played) in receive {
             done[game as usize] = Some(played);
             while let Some(played) = done.get_mut(reported as usize).and_then(Option::take) {
@@ -253,6 +279,70 @@ pub fn run(args: &[String]) -> ExitCode {
         settings.games
     );
     ExitCode::SUCCESS
+}
+
+/// Opens the log: a new one starting with the header line, or with `--resume` the
+/// existing one (refused unless its header is this match's) with its games read back.
+fn open_log(settings: &Settings) -> Result<(Option<std::fs::File>, Vec<Played>), String> {
+    let Some(path) = settings.log.as_deref() else {
+        return Ok((None, Vec::new()));
+    };
+    let cannot = |error: std::io::Error| format!("cannot use the log {path}: {error}");
+    if settings.resume {
+        let text = std::fs::read_to_string(path).map_err(cannot)?;
+        let mut lines = text.lines();
+        let header: Option<serde_json::Value> = lines
+            .next()
+            .and_then(|line| serde_json::from_str(line).ok());
+        if header.as_ref() != Some(&settings.header()) {
+            return Err(format!(
+                "{path} is not the log of this match (its first line must be {})",
+                settings.header()
+            ));
+        }
+        let mut logged = Vec::new();
+        for line in lines.filter(|line| !line.trim().is_empty()) {
+            let played = logged_game(line, logged.len() as u32 + 1)
+                .ok_or_else(|| format!("{path}: unreadable game line '{}'", excerpt(line)))?;
+            logged.push(played);
+        }
+        if logged.len() > settings.games as usize {
+            return Err(format!("{path} holds more than {} games", settings.games));
+        }
+        let file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(cannot)?;
+        return Ok((Some(file), logged));
+    }
+    let mut file = std::fs::File::create(path).map_err(cannot)?;
+    writeln!(file, "{}", settings.header()).map_err(cannot)?;
+    Ok((Some(file), Vec::new()))
+}
+
+/// One game of a log read back, if it is game number `number` and well formed.
+fn logged_game(line: &str, number: u32) -> Option<Played> {
+    let value: serde_json::Value = serde_json::from_str(line).ok()?;
+    if value["game"].as_u64()? != u64::from(number) {
+        return None;
+    }
+    let winner = match value["winner"].as_str()? {
+        "white" => Winner::White,
+        "black" => Winner::Black,
+        "draw" => Winner::Draw,
+        _ => return None,
+    };
+    let opening = value["opening"]
+        .as_array()?
+        .iter()
+        .map(|mv| mv.as_str()?.parse::<Move>().ok())
+        .collect::<Option<Vec<Move>>>()?;
+    Some(Played {
+        winner,
+        reason: value["reason"].as_str()?.to_string(),
+        moves: usize::try_from(value["moves"].as_u64()?).ok()?,
+        opening,
+    })
 }
 
 /// Counts one finished game and reports it (stderr, and the log if any).

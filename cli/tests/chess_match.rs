@@ -52,6 +52,7 @@ fn log_lines(path: &std::path::Path) -> Vec<serde_json::Value> {
     std::fs::read_to_string(path)
         .expect("the log was written")
         .lines()
+        .skip(1)
         .map(|line| serde_json::from_str(line).expect("a JSON line per game"))
         .collect()
 }
@@ -144,6 +145,58 @@ fn pairs_share_an_opening_and_jobs_give_the_same_match() {
             || one_games[2]["opening"] != one_games[4]["opening"],
         "pairs start from different openings"
     );
+    // A match cut short and resumed from its log is the match played at once.
+    let text = std::fs::read_to_string(&one_log).unwrap();
+    let kept: Vec<&str> = text.lines().take(1 + 3).collect();
+    let cut = dir.join("cut.jsonl");
+    std::fs::write(&cut, kept.join("\n") + "\n").unwrap();
+    let resumed = canon(
+        &[
+            "chess",
+            "match",
+            "--a",
+            "quick:300:2",
+            "--b",
+            "random",
+            "--games",
+            "6",
+            "--seed",
+            "11",
+            "--nodes",
+            "300",
+            "--max-moves",
+            "30",
+            "--opening-plies",
+            "3",
+            "--log",
+            cut.to_str().unwrap(),
+            "--resume",
+        ],
+        "",
+    );
+    assert!(resumed.status.success(), "{resumed:?}");
+    assert_eq!(resumed.stdout, one.stdout);
+    assert_eq!(resumed.stderr, one.stderr);
+    assert_eq!(std::fs::read_to_string(&cut).unwrap(), text);
+    // Another match's log is refused.
+    let other = canon(
+        &[
+            "chess",
+            "match",
+            "--a",
+            "quick",
+            "--b",
+            "random",
+            "--games",
+            "6",
+            "--log",
+            cut.to_str().unwrap(),
+            "--resume",
+        ],
+        "",
+    );
+    assert_eq!(other.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&other.stderr).contains("not the log of this match"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
