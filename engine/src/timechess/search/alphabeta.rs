@@ -396,3 +396,22 @@ fn decided(outcome: Outcome, side: Color, ply: u32) -> i32 {
         _ => -(MATE - ply as i32),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mates_are_stored_from_the_node_and_read_back_from_the_root() {
+        // A mate 3 plies below a node at ply 5 scores MATE - 8 from the root; the table
+        // keeps MATE - 3, which a visit of the same state at ply 7 reads as MATE - 10.
+        assert_eq!(to_table(MATE - 8, 5), MATE - 3);
+        assert_eq!(from_table(MATE - 3, 7), MATE - 10);
+        assert_eq!(to_table(-(MATE - 8), 5), -(MATE - 3));
+        assert_eq!(from_table(-(MATE - 3), 7), -(MATE - 10));
+        for score in [0, 250, -250, MATE_BOUND - 1] {
+            assert_eq!(from_table(to_table(score, 9), 9), score);
+            assert_eq!(to_table(score, 9), score, "not a mate: stored as it is");
+        }
+    }
+}

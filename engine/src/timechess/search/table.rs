@@ -76,3 +76,47 @@ impl Table {
         };
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn some_move() -> Move {
+        "e2t0e4t0".parse().expect("notation")
+    }
+
+    #[test]
+    fn a_stored_node_is_found_by_its_whole_key_only() {
+        let mut table = Table::for_budget(0);
+        let key = 0x1234_5678_9ABC_DEF1;
+        table.store(key, Some(some_move()), 42, 3, Bound::Lower);
+        let entry = table.probe(key).expect("stored");
+        assert_eq!(
+            (entry.mv, entry.score, entry.depth, entry.bound),
+            (Some(some_move()), 42, 3, Bound::Lower)
+        );
+        // Same slot, another state: not this node.
+        let alias = key ^ (1 << 40);
+        assert!(table.probe(alias).is_none());
+        assert!(table.probe(0).is_none(), "an empty slot is no state");
+    }
+
+    #[test]
+    fn a_shallower_search_of_the_same_state_does_not_replace_a_deeper_one() {
+        let mut table = Table::for_budget(0);
+        let key = 77;
+        table.store(key, Some(some_move()), 10, 4, Bound::Exact);
+        table.store(key, None, -5, 2, Bound::Upper);
+        assert_eq!(table.probe(key).expect("kept").depth, 4);
+        // As deep or deeper replaces it, keeping the move when the new store has none.
+        table.store(key, None, -5, 4, Bound::Upper);
+        let entry = table.probe(key).expect("replaced");
+        assert_eq!((entry.score, entry.bound), (-5, Bound::Upper));
+        assert_eq!(entry.mv, Some(some_move()));
+        // Another state in the same slot replaces it whatever its depth.
+        let other = key + (1 << 30);
+        table.store(other, None, 1, 1, Bound::Exact);
+        assert!(table.probe(key).is_none());
+        assert_eq!(table.probe(other).expect("stored").depth, 1);
+    }
+}
