@@ -1,6 +1,7 @@
 //! `canon chess match` as a user runs it: colours alternate, the last stdout line is the
-//! JSON summary with its interval, a match is reproducible from its seed, bad arguments
-//! exit 2.
+//! JSON summary with its interval, a match is reproducible from its seed, each pair of
+//! games shares a random opening played once with each colour, several jobs give the very
+//! result of one, bad arguments exit 2.
 
 mod common;
 
@@ -46,6 +47,159 @@ fn a_match_alternates_colours_and_ends_with_the_json_summary() {
     );
 }
 
+/// The per-game JSON lines of a match's `--log`.
+fn log_lines(path: &std::path::Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(path)
+        .expect("the log was written")
+        .lines()
+        .skip(1)
+        .map(|line| serde_json::from_str(line).expect("a JSON line per game"))
+        .collect()
+}
+
+#[test]
+fn pairs_share_an_opening_and_jobs_give_the_same_match() {
+    let dir = std::env::temp_dir().join(format!("canon-chess-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |jobs: &str, log: &std::path::Path| {
+        let log = log.to_str().unwrap();
+        let args = [
+            "chess",
+            "match",
+            "--a",
+            "quick:300:2",
+            "--b",
+            "random",
+            "--games",
+            "6",
+            "--seed",
+            "11",
+            "--nodes",
+            "300",
+            "--max-moves",
+            "30",
+            "--opening-plies",
+            "3",
+            "--jobs",
+            jobs,
+            "--log",
+            log,
+        ];
+        let output = canon(&args, "");
+        assert!(output.status.success(), "{output:?}");
+        output
+    };
+    let (one_log, three_log) = (dir.join("one.jsonl"), dir.join("three.jsonl"));
+    let one = run("1", &one_log);
+    let three = run("3", &three_log);
+    assert_eq!(one.stdout, three.stdout, "three jobs, the same match");
+    assert_eq!(one.stderr, three.stderr, "reported in game order");
+    let (one_games, three_games) = (log_lines(&one_log), log_lines(&three_log));
+    assert_eq!(one_games, three_games);
+    assert_eq!(one_games.len(), 6);
+    let summary = last_line(&one);
+    let last = &one_games[5];
+    for key in ["a_wins", "b_wins", "draws"] {
+        assert_eq!(
+            last[key], summary[key],
+            "the log's tally ends at the summary's"
+        );
+    }
+    for (index, game) in one_games.iter().enumerate() {
+        assert_eq!(game["game"].as_u64(), Some(index as u64 + 1));
+        assert_eq!(game["a"].as_str(), Some("quick:300:2"));
+        assert_eq!(game["a_white"].as_bool(), Some(index % 2 == 0));
+        let opening = game["opening"].as_array().unwrap();
+        assert_eq!(opening.len(), 3);
+        for mv in opening {
+            // Opening moves stay in the present: from and to name the same turn
+            // ("b2t0b4t0" splits into "", "2", "0", "4", "0").
+            let text = mv.as_str().unwrap();
+            let parts: Vec<&str> = text.split(|c: char| c.is_ascii_lowercase()).collect();
+            assert_eq!(parts.len(), 5, "{text}");
+            assert_eq!(parts[2], parts[4], "{text}");
+        }
+        assert!(game["moves"].as_u64().unwrap() >= 3);
+        let reason = game["reason"].as_str().unwrap();
+        assert!(
+            [
+                "checkmate",
+                "stalemate",
+                "king-lost-in-time",
+                "king-captured",
+                "move-limit",
+                "max-moves"
+            ]
+            .contains(&reason),
+            "{reason}"
+        );
+    }
+    for pair in one_games.chunks(2) {
+        assert_eq!(
+            pair[0]["opening"], pair[1]["opening"],
+            "a pair shares its opening"
+        );
+    }
+    assert!(
+        one_games[0]["opening"] != one_games[2]["opening"]
+            || one_games[2]["opening"] != one_games[4]["opening"],
+        "pairs start from different openings"
+    );
+    // A match cut short and resumed from its log is the match played at once.
+    let text = std::fs::read_to_string(&one_log).unwrap();
+    let kept: Vec<&str> = text.lines().take(1 + 3).collect();
+    let cut = dir.join("cut.jsonl");
+    std::fs::write(&cut, kept.join("\n") + "\n").unwrap();
+    let resumed = canon(
+        &[
+            "chess",
+            "match",
+            "--a",
+            "quick:300:2",
+            "--b",
+            "random",
+            "--games",
+            "6",
+            "--seed",
+            "11",
+            "--nodes",
+            "300",
+            "--max-moves",
+            "30",
+            "--opening-plies",
+            "3",
+            "--log",
+            cut.to_str().unwrap(),
+            "--resume",
+        ],
+        "",
+    );
+    assert!(resumed.status.success(), "{resumed:?}");
+    assert_eq!(resumed.stdout, one.stdout);
+    assert_eq!(resumed.stderr, one.stderr);
+    assert_eq!(std::fs::read_to_string(&cut).unwrap(), text);
+    // Another match's log is refused.
+    let other = canon(
+        &[
+            "chess",
+            "match",
+            "--a",
+            "quick",
+            "--b",
+            "random",
+            "--games",
+            "6",
+            "--log",
+            cut.to_str().unwrap(),
+            "--resume",
+        ],
+        "",
+    );
+    assert_eq!(other.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&other.stderr).contains("not the log of this match"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn bad_arguments_are_refused_with_a_message() {
     for (args, message) in [
@@ -64,6 +218,33 @@ fn bad_arguments_are_refused_with_a_message() {
         (
             vec!["--a", "quick", "--games", "2", "--colour", "w"],
             "unknown option",
+        ),
+        (
+            vec![
+                "--a", "quick", "--b", "random", "--games", "2", "--jobs", "0",
+            ],
+            "--jobs",
+        ),
+        (
+            vec!["--a", "steady:0", "--b", "random", "--games", "2"],
+            "NODES",
+        ),
+        (
+            vec!["--a", "steady:100:3:2", "--b", "random", "--games", "2"],
+            "too many",
+        ),
+        (
+            vec![
+                "--a",
+                "quick",
+                "--b",
+                "random",
+                "--games",
+                "2",
+                "--opening-plies",
+                "x",
+            ],
+            "--opening-plies",
         ),
     ] {
         let mut full = vec!["chess", "match"];

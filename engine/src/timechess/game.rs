@@ -159,6 +159,9 @@ pub struct Game {
     pub(super) outcome: Option<Outcome>,
     /// Scratch journal of the move being applied.
     pub(super) journal: Journal,
+    /// The stack, queue and erasure part of [`Game::zobrist`], kept by every journalled
+    /// write (`turn.rs`).
+    pub(super) hash: u64,
 }
 
 impl Default for Game {
@@ -207,7 +210,14 @@ impl Game {
             played: Vec::new(),
             outcome: None,
             journal: Journal::default(),
+            hash: 0,
         }
+        .rehashed()
+    }
+
+    fn rehashed(mut self) -> Game {
+        self.rehash();
+        self
     }
 
     /// The current turn: the number of moves played, and the index of the present layer.
@@ -340,6 +350,7 @@ impl Game {
         }
         let mut game = Game::new();
         game.layers = vec![layer];
+        game.rehash();
         game.settle_start();
         Ok(game)
     }

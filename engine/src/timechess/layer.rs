@@ -3,6 +3,7 @@
 
 use super::coord::Square;
 use super::piece::{Color, Kind, Piece};
+use super::zobrist::{layer_pieces, piece_key};
 
 /// The occupancy of one layer as bit masks (bit `square`): by side and by kind. Check
 /// detection reads these, and can read a copy edited for a move not yet applied.
@@ -53,6 +54,8 @@ pub struct Layer {
     cells: [Option<Piece>; 64],
     /// Kept in step with `cells`, so that emptiness and attack tests are bit operations.
     masks: Masks,
+    /// The XOR of the pieces' hash keys, kept in step with `cells` (`zobrist.rs`).
+    hash: u64,
 }
 
 impl Layer {
@@ -61,6 +64,7 @@ impl Layer {
         Layer {
             cells: [None; 64],
             masks: Masks::default(),
+            hash: 0,
         }
     }
 
@@ -80,11 +84,18 @@ impl Layer {
         let bit = 1u64 << square;
         if let Some(old) = old {
             self.masks.remove(bit, old.kind);
+            self.hash ^= piece_key(square, old);
         }
         if let Some(piece) = piece {
             self.masks.put(bit, piece.color, piece.kind);
+            self.hash ^= piece_key(square, piece);
         }
         old
+    }
+
+    /// The XOR of the hash keys of the layer's pieces.
+    pub(crate) fn hash(&self) -> u64 {
+        self.hash
     }
 
     /// The occupancy masks.
@@ -140,6 +151,7 @@ impl Layer {
                 piece.age += 1;
             }
         }
+        next.hash = layer_pieces(&next);
         next
     }
 }

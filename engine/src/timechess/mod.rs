@@ -26,6 +26,7 @@ mod select;
 mod turn;
 mod view;
 mod words;
+mod zobrist;
 
 pub use coord::{Move, NotationError, Pos, Square, BOARD};
 pub use entry::{Completion, EntryError, Refusal};

@@ -7,12 +7,29 @@
 use super::coord::{Move, Pos, Square};
 use super::game::{EndReason, Event, Game, Journal, Outcome, Played, Traveller, Winner};
 use super::piece::{Color, Kind, Lineage, Piece};
+use super::zobrist::{erased_key, layer_key, traveller_key};
 
 impl Game {
     /// Writes one cell, journalling what was there.
     fn write(&mut self, turn: u32, square: Square, piece: Option<Piece>) {
-        let old = self.layers[turn as usize].set(square, piece);
+        let old = self.set_hashed(turn, square, piece);
         self.journal.cells.push((turn, square, old));
+    }
+
+    /// Sets one cell and keeps the game's hash in step.
+    fn set_hashed(&mut self, turn: u32, square: Square, piece: Option<Piece>) -> Option<Piece> {
+        let layer = &mut self.layers[turn as usize];
+        let before = layer.hash();
+        let old = layer.set(square, piece);
+        self.hash ^= layer_key(before, turn) ^ layer_key(layer.hash(), turn);
+        old
+    }
+
+    /// Sets a lineage's erasure age and keeps the game's hash in step.
+    fn set_killed(&mut self, lineage: Lineage, age: u16) {
+        let slot = &mut self.killed_from[lineage as usize];
+        self.hash ^= erased_key(lineage, *slot) ^ erased_key(lineage, age);
+        *slot = age;
     }
 
     /// Records that `lineage` no longer exists from `age` on.
@@ -20,7 +37,7 @@ impl Game {
         let current = self.killed_from[lineage as usize];
         if age < current {
             self.journal.killed.push((lineage, current));
-            self.killed_from[lineage as usize] = age;
+            self.set_killed(lineage, age);
         }
     }
 
@@ -76,11 +93,13 @@ impl Game {
         } else if mv.to.turn < now {
             self.travel_back(moved, mv.to);
         } else {
-            self.queue.push(Traveller {
+            let traveller = Traveller {
                 piece: moved,
                 from: mv.from,
                 to: mv.to,
-            });
+            };
+            self.hash ^= traveller_key(&traveller);
+            self.queue.push(traveller);
             self.journal.pushed = true;
         }
         self.arrive(now);
@@ -206,13 +225,15 @@ impl Game {
 
     fn rewind(&mut self, journal: &Journal) {
         for &(turn, square, old) in journal.cells.iter().rev() {
-            self.layers[turn as usize].set(square, old);
+            self.set_hashed(turn, square, old);
         }
         for &(lineage, old) in journal.killed.iter().rev() {
-            self.killed_from[lineage as usize] = old;
+            self.set_killed(lineage, old);
         }
         if journal.pushed {
-            self.queue.pop();
+            if let Some(traveller) = self.queue.pop() {
+                self.hash ^= traveller_key(&traveller);
+            }
         }
     }
 
@@ -226,7 +247,9 @@ impl Game {
         let mut index = 0;
         while index < self.queue.len() {
             if self.queue[index].to.turn == now {
-                arrived.push((index, self.queue.remove(index)));
+                let traveller = self.queue.remove(index);
+                self.hash ^= traveller_key(&traveller);
+                arrived.push((index, traveller));
             } else {
                 index += 1;
             }
@@ -236,6 +259,7 @@ impl Game {
             self.outcome = king_event_outcome(&journal.events);
         }
         let next = self.layers[now as usize].aged();
+        self.hash ^= layer_key(next.hash(), now + 1);
         self.layers.push(next);
         self.played.push((
             mv,
@@ -250,8 +274,11 @@ impl Game {
     /// Takes back the last committed move; returns it, or `None` at the start.
     pub fn undo(&mut self) -> Option<Move> {
         let (mv, played) = self.played.pop()?;
-        self.layers.pop();
+        if let Some(layer) = self.layers.pop() {
+            self.hash ^= layer_key(layer.hash(), self.layers.len() as u32);
+        }
         for &(index, traveller) in played.arrived.iter().rev() {
+            self.hash ^= traveller_key(&traveller);
             self.queue.insert(index, traveller);
         }
         self.rewind(&played.journal);

@@ -3,6 +3,14 @@
 //! node first asks the engine how the game stands: a decided game or a side without a
 //! legal move is scored exactly, mates by distance, which is what makes a completed
 //! iteration of depth `d` find every mate in `(d + 1) / 2` moves.
+//!
+//! A transposition table keyed on [`Game::zobrist`] (the whole stack, the future queue,
+//! the erasures, the turn and the result: everything that decides the game's future)
+//! remembers each full-width node's best move and score bound. The best move is tried
+//! first at the next visit (before the other moves are even ordered), which is most of
+//! its worth: the stack records every turn, so two move orders rarely reach the same
+//! state, but every iteration of the deepening revisits the previous one's nodes. A
+//! bound searched at least as deep as asked ends the node at once.
 
 use std::time::Instant;
 
@@ -10,6 +18,7 @@ use super::super::coord::Move;
 use super::super::game::{Game, Outcome, Winner, MAX_MOVES};
 use super::super::piece::{Color, Kind};
 use super::eval::{evaluate, value};
+use super::table::{Bound, Table};
 
 /// The score of mating at ply 0; a mate `n` plies from the root scores `MATE - n`.
 pub(super) const MATE: i32 = 1_000_000;
@@ -49,6 +58,7 @@ pub(super) struct Searcher<'a> {
     pub past_deadline: bool,
     killers: Vec<[Option<Move>; 2]>,
     history: Box<[[i32; 64]; 64]>,
+    table: Table,
 }
 
 impl<'a> Searcher<'a> {
@@ -68,6 +78,7 @@ impl<'a> Searcher<'a> {
             exhausted: false,
             killers: vec![[None; 2]; MAX_PLY],
             history: Box::new([[0; 64]; 64]),
+            table: Table::for_budget(budget),
         }
     }
 
@@ -134,6 +145,26 @@ impl<'a> Searcher<'a> {
         if let Some(outcome) = self.game.outcome() {
             return decided(outcome, side, ply);
         }
+        // Only full-width nodes use the table: below them the quiescence's value also
+        // depends on the capture plies left, which the key does not hold.
+        let key = if depth > 0 { self.game.zobrist() } else { 0 };
+        let mut hash_move = None;
+        if depth > 0 {
+            if let Some(entry) = self.table.probe(key) {
+                hash_move = entry.mv;
+                if u32::from(entry.depth) >= depth {
+                    let score = from_table(entry.score, ply);
+                    let usable = match entry.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => score >= *beta,
+                        Bound::Upper => score <= *alpha,
+                    };
+                    if usable {
+                        return score;
+                    }
+                }
+            }
+        }
         let moves = self.game.legal_moves();
         if moves.is_empty() {
             return if self.game.is_in_check() {
@@ -154,26 +185,77 @@ impl<'a> Searcher<'a> {
         if depth == 0 {
             return self.quiesce(moves, quiet_left, ply, *alpha, *beta);
         }
-        let ordered = self.order(moves, ply, depth);
-        let mut best = -INFINITY;
-        for mv in ordered {
-            self.game.play_unsettled(mv);
-            let (mut a, mut b) = (-*beta, -*alpha);
-            let score = -self.node_within(depth - 1, quiet_left, ply + 1, &mut a, &mut b);
-            self.game.undo();
-            if self.stopped {
-                return 0;
+        let window_low = *alpha;
+        let mut best = (-INFINITY, None);
+        // The hash move first, and only if it does not end the node are the others
+        // ordered (ordering looks for checks by playing each move).
+        let first = hash_move.filter(|mv| moves.contains(mv));
+        let mut cut = false;
+        if let Some(mv) = first {
+            cut = self.child(mv, depth, quiet_left, ply, alpha, beta, &mut best);
+        }
+        if !cut && !self.stopped {
+            let mut ordered = self.order(moves, ply, depth);
+            if let Some(first) = first {
+                ordered.retain(|&mv| mv != first);
             }
-            best = best.max(score);
-            if score > *alpha {
-                *alpha = score;
-            }
-            if *alpha >= *beta {
-                self.remember_cutoff(mv, ply, depth);
-                break;
+            for mv in ordered {
+                if self.child(mv, depth, quiet_left, ply, alpha, beta, &mut best) {
+                    break;
+                }
             }
         }
+        if self.stopped {
+            return 0;
+        }
+        let (best, best_move) = best;
+        let bound = if best >= *beta {
+            Bound::Lower
+        } else if best <= window_low {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        };
+        let mv = if bound == Bound::Upper {
+            // Every move failed low: none is known best; keep the hash move if any.
+            first
+        } else {
+            best_move
+        };
+        self.table
+            .store(key, mv, to_table(best, ply), depth.min(255) as u8, bound);
         best
+    }
+
+    /// Searches the child after `mv` and folds its score into `best` and the window;
+    /// true if the node is done (a cutoff, or the search stopped).
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        mv: Move,
+        depth: u32,
+        quiet_left: u32,
+        ply: u32,
+        alpha: &mut i32,
+        beta: &mut i32,
+        best: &mut (i32, Option<Move>),
+    ) -> bool {
+        self.game.play_unsettled(mv);
+        let (mut a, mut b) = (-*beta, -*alpha);
+        let score = -self.node_within(depth - 1, quiet_left, ply + 1, &mut a, &mut b);
+        self.game.undo();
+        if self.stopped {
+            return true;
+        }
+        if score > best.0 {
+            *best = (score, Some(mv));
+        }
+        *alpha = (*alpha).max(score);
+        if *alpha >= *beta {
+            self.remember_cutoff(mv, ply, depth);
+            return true;
+        }
+        false
     }
 
     /// Captures and promotions only, standing pat on the static evaluation.
@@ -284,11 +366,52 @@ impl<'a> Searcher<'a> {
     }
 }
 
+/// A score as the table keeps it: a mate counted from the node, not from the root.
+fn to_table(score: i32, ply: u32) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// A score from the table, its mates counted from the root again.
+fn from_table(score: i32, ply: u32) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
 /// The exact score of a decided game for `side`, the side to move, at `ply`.
 fn decided(outcome: Outcome, side: Color, ply: u32) -> i32 {
     match outcome.winner {
         Winner::Draw => 0,
         winner if winner == Winner::side(side) => MATE - ply as i32,
         _ => -(MATE - ply as i32),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mates_are_stored_from_the_node_and_read_back_from_the_root() {
+        // A mate 3 plies below a node at ply 5 scores MATE - 8 from the root; the table
+        // keeps MATE - 3, which a visit of the same state at ply 7 reads as MATE - 10.
+        assert_eq!(to_table(MATE - 8, 5), MATE - 3);
+        assert_eq!(from_table(MATE - 3, 7), MATE - 10);
+        assert_eq!(to_table(-(MATE - 8), 5), -(MATE - 3));
+        assert_eq!(from_table(-(MATE - 3), 7), -(MATE - 10));
+        for score in [0, 250, -250, MATE_BOUND - 1] {
+            assert_eq!(from_table(to_table(score, 9), 9), score);
+            assert_eq!(to_table(score, 9), score, "not a mate: stored as it is");
+        }
     }
 }

@@ -17,6 +17,7 @@
 
 mod alphabeta;
 mod eval;
+mod table;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -123,6 +124,9 @@ pub struct SearchLimits {
     pub seed: u64,
     /// Node budget replacing the level's own ([`Level::node_budget`]).
     pub nodes: Option<u64>,
+    /// Deepest iteration replacing the level's own ([`Level::max_depth`]); the level's
+    /// guaranteed depth still completes if this is shallower.
+    pub depth: Option<u32>,
     /// Wall-clock milliseconds after which no iteration beyond the level's guaranteed
     /// depth goes on ([`choose_move_within`] only; none: the node budget alone).
     pub soft_budget_ms: Option<u64>,
@@ -259,7 +263,11 @@ fn search(
     };
     let mut depth = 0;
     searcher.poll();
-    while !searcher.stopped && depth < level.max_depth() {
+    let max_depth = limits
+        .depth
+        .unwrap_or(level.max_depth())
+        .max(level.guaranteed_depth());
+    while !searcher.stopped && depth < max_depth {
         let target = depth + 1;
         searcher.enforce_budget = target > level.guaranteed_depth();
         if searcher.check_clock() {
