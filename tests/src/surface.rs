@@ -3,7 +3,9 @@
 //! board and the move list, and mirroring the game in the engine so every step can be
 //! checked against the rules rather than against the screen itself.
 
-use crate::{by_test_id, click_centre, count, wait_css, wait_gone, wait_text, UI_TIMEOUT};
+use crate::{
+    by_test_id, click_at, click_centre, count, wait_css, wait_gone, wait_text, UI_TIMEOUT,
+};
 use canon_engine::surfaces::{Action, Surface, SurfaceGame};
 use fantoccini::{Client, Locator};
 use std::time::{Duration, Instant};
