@@ -35,11 +35,7 @@ pub async fn new_game(client: &Client, surface: Surface, komi: &str) {
 
 /// Opens the new-game menu and chooses `surface` in it.
 pub async fn open_surface_new_game(client: &Client, surface: Surface) {
-    by_test_id(client, "surface-new-game")
-        .await
-        .click()
-        .await
-        .expect("open the new-game menu");
+    click_button(client, "surface-new-game").await;
     by_test_id(client, "surface-new-game-dialog").await;
     choose(client, "new-surface", surface_name(surface)).await;
 }
@@ -47,11 +43,9 @@ pub async fn open_surface_new_game(client: &Client, surface: Surface) {
 /// Starts the game chosen in the open new-game dialog and waits for the empty board of
 /// `surface`.
 pub async fn start_surface_game(client: &Client, surface: Surface) {
-    by_test_id(client, "surface-start-game")
-        .await
-        .click()
-        .await
-        .expect("start the game");
+    // Waits while the dialog still settles (the button can be covered or disabled for a
+    // moment after a choice).
+    click_button(client, "surface-start-game").await;
     wait_gone(client, "[data-testid=\"surface-new-game-dialog\"][open]").await;
     wait_css(
         client,
