@@ -11,10 +11,10 @@
 // (*whole*), of its screen part alone (from the backend's answer reaching the page), and of
 // the bridge's `surface_apply` round trip alone.
 import { launchBrowser, openApp, serveDist } from '../tests/ui/harness.mjs';
+import { KLEIN, call, playTo, rng } from './klein-game.mjs';
 import { chromiumCpu, cpuPerFrame } from './cpu.mjs';
 
 const SAMPLES = Number(process.argv[2] ?? 20);
-const KLEIN = 'go-klein-9x18-v1';
 const QUERY = process.env.RENDER ? `?render=${process.env.RENDER}` : '';
 
 function stats(values) {
@@ -23,29 +23,8 @@ function stats(values) {
   return `median ${at(0.5).toFixed(1)} ms, p90 ${at(0.9).toFixed(1)} ms, worst ${sorted[sorted.length - 1].toFixed(1)} ms (${sorted.length} samples)`;
 }
 
-async function call(app, cmd, args) {
-  const answer = await app.bridge.call(cmd, args === undefined ? {} : { args });
-  if ('err' in answer) throw new Error(`${cmd}: ${JSON.stringify(answer.err)}`);
-  return answer.ok;
-}
 
-/** A seeded generator, so every run plays the same game (the same as surface_views.mjs). */
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-}
 
-async function playTo(app, moves, random) {
-  let view = await call(app, 'surface_new', { surface: KLEIN });
-  while (view.line_length < moves) {
-    const empty = view.board.flatMap((c, p) => (c === 0 ? [p] : []));
-    const point = empty[Math.floor(random() * empty.length)];
-    const explained = await call(app, 'surface_explain', { line: 'game', point });
-    if (explained.message !== null) continue;
-    view = await call(app, 'surface_apply', { line: 'game', action: { type: 'place', at: point }, revision: view.revision });
-  }
-  return view;
-}
 
 const server = await serveDist(process.env.DIST ?? 'dist'); // DIST: another build to compare
 const browser = await launchBrowser();

@@ -19,6 +19,7 @@
 // the page to the painted board); the rest is the backend's `surface_apply` round trip
 // through the bridge, which the app answers over Tauri's IPC instead.
 import { launchBrowser, openApp, serveDist } from '../tests/ui/harness.mjs';
+import { KLEIN, call, playTo, rng } from './klein-game.mjs';
 
 const args = process.argv.slice(2);
 const SAMPLES = Number(args.find((a) => /^\d+$/.test(a)) ?? 30);
@@ -29,7 +30,6 @@ const option = (name) => {
 const VIEWS = (option('--views') ?? 'space,flat,tiled').split(',');
 const TRACE = args.includes('--trace');
 const SHOTS = option('--shots');
-const KLEIN = 'go-klein-9x18-v1';
 
 function stats(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -37,11 +37,6 @@ function stats(values) {
   return `median ${at(0.5).toFixed(1)} ms, p90 ${at(0.9).toFixed(1)} ms, worst ${sorted[sorted.length - 1].toFixed(1)} ms (${sorted.length} samples)`;
 }
 
-async function call(app, cmd, args) {
-  const answer = await app.bridge.call(cmd, args === undefined ? {} : { args });
-  if ('err' in answer) throw new Error(`${cmd}: ${JSON.stringify(answer.err)}`);
-  return answer.ok;
-}
 
 /**
  * CPU time per move from a trace: the renderer main thread's tasks (thread time), split by
@@ -84,24 +79,7 @@ function cpuPerMove(trace, moves) {
 
 const LABELS = { flat: 'Flat', tiled: 'Tiled', space: '3D' };
 
-/** A seeded generator, so every run plays the same game. */
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-}
 
-/** Plays legal random placements until `moves` actions are on the line. */
-async function playTo(app, moves, random) {
-  let view = await call(app, 'surface_new', { surface: KLEIN });
-  while (view.line_length < moves) {
-    const empty = view.board.flatMap((c, p) => (c === 0 ? [p] : []));
-    const point = empty[Math.floor(random() * empty.length)];
-    const explained = await call(app, 'surface_explain', { line: 'game', point });
-    if (explained.message !== null) continue;
-    view = await call(app, 'surface_apply', { line: 'game', action: { type: 'place', at: point }, revision: view.revision });
-  }
-  return view;
-}
 
 /** An empty point where the side to move may play. */
 async function legalPoint(app, random) {
