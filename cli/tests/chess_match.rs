@@ -57,34 +57,34 @@ fn log_lines(path: &std::path::Path) -> Vec<serde_json::Value> {
         .collect()
 }
 
+/// A short match of a cheap quick level against random play, with openings; each test
+/// adds its own flags.
+const SMALL_MATCH: &[&str] = &[
+    "chess",
+    "match",
+    "--a",
+    "quick:300:2",
+    "--b",
+    "random",
+    "--games",
+    "6",
+    "--seed",
+    "11",
+    "--nodes",
+    "300",
+    "--max-moves",
+    "30",
+    "--opening-plies",
+    "3",
+];
+
 #[test]
 fn pairs_share_an_opening_and_jobs_give_the_same_match() {
     let dir = std::env::temp_dir().join(format!("canon-chess-match-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let run = |jobs: &str, log: &std::path::Path| {
         let log = log.to_str().unwrap();
-        let args = [
-            "chess",
-            "match",
-            "--a",
-            "quick:300:2",
-            "--b",
-            "random",
-            "--games",
-            "6",
-            "--seed",
-            "11",
-            "--nodes",
-            "300",
-            "--max-moves",
-            "30",
-            "--opening-plies",
-            "3",
-            "--jobs",
-            jobs,
-            "--log",
-            log,
-        ];
+        let args = [SMALL_MATCH, &["--jobs", jobs, "--log", log]].concat();
         let output = canon(&args, "");
         assert!(output.status.success(), "{output:?}");
         output
@@ -151,27 +151,7 @@ fn pairs_share_an_opening_and_jobs_give_the_same_match() {
     let cut = dir.join("cut.jsonl");
     std::fs::write(&cut, kept.join("\n") + "\n").unwrap();
     let resumed = canon(
-        &[
-            "chess",
-            "match",
-            "--a",
-            "quick:300:2",
-            "--b",
-            "random",
-            "--games",
-            "6",
-            "--seed",
-            "11",
-            "--nodes",
-            "300",
-            "--max-moves",
-            "30",
-            "--opening-plies",
-            "3",
-            "--log",
-            cut.to_str().unwrap(),
-            "--resume",
-        ],
+        &[SMALL_MATCH, &["--log", cut.to_str().unwrap(), "--resume"]].concat(),
         "",
     );
     assert!(resumed.status.success(), "{resumed:?}");
