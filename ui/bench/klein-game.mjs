@@ -29,3 +29,14 @@ export async function playTo(app, moves, random) {
   }
   return view;
 }
+
+/** An empty point the 3D view draws in sight where the rules allow a placement, with where the scene draws it; `null` when there is none. */
+export async function visibleLegalPoint(app, page) {
+  const { game } = await call(app, 'surface_open');
+  const points = await page.evaluate(() => window.__scene.points());
+  for (const [p, at] of points.entries()) {
+    if (!at.visible || game.board[p] !== 0) continue;
+    if ((await call(app, 'surface_explain', { line: 'game', point: p })).message === null) return { point: p, at };
+  }
+  return null;
+}

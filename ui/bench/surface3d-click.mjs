@@ -11,7 +11,7 @@
 // (*whole*), of its screen part alone (from the backend's answer reaching the page), and of
 // the bridge's `surface_apply` round trip alone.
 import { launchBrowser, openApp, serveDist } from '../tests/ui/harness.mjs';
-import { KLEIN, call, playTo, rng } from './klein-game.mjs';
+import { KLEIN, call, playTo, rng, visibleLegalPoint } from './klein-game.mjs';
 import { chromiumCpu, cpuPerFrame } from './cpu.mjs';
 
 const SAMPLES = Number(process.argv[2] ?? 20);
@@ -51,17 +51,9 @@ const tier = await page.evaluate(() => window.__scene.tier?.() ?? 'full');
 const samples = [];
 const cpu = [];
 for (let k = 0; k < SAMPLES; k++) {
-  const { game } = await call(app, 'surface_open');
-  const points = await page.evaluate(() => window.__scene.points());
-  let point = null;
-  for (const [p, at] of points.entries()) {
-    if (!at.visible || game.board[p] !== 0) continue;
-    if ((await call(app, 'surface_explain', { line: 'game', point: p })).message === null) {
-      point = p;
-      break;
-    }
-  }
-  if (point === null) break;
+  const found = await visibleLegalPoint(app, page);
+  if (found === null) break;
+  const { point, at } = found;
   const framesBefore = await page.evaluate(() => window.__scene.frames());
   const before = chromiumCpu();
   samples.push(
@@ -83,7 +75,7 @@ for (let k = 0; k < SAMPLES; k++) {
         const end = performance.now();
         return { total: end - start, screen: end - window.__answeredAt };
       },
-      { point, x: points[point].x, y: points[point].y },
+      { point, x: at.x, y: at.y },
     ),
   );
   // Frames the move caused (a focus or hover change may add one), and the CPU time they took.

@@ -19,7 +19,7 @@
 // the page to the painted board); the rest is the backend's `surface_apply` round trip
 // through the bridge, which the app answers over Tauri's IPC instead.
 import { launchBrowser, openApp, serveDist } from '../tests/ui/harness.mjs';
-import { KLEIN, call, playTo, rng } from './klein-game.mjs';
+import { KLEIN, call, playTo, rng, visibleLegalPoint } from './klein-game.mjs';
 
 const args = process.argv.slice(2);
 const SAMPLES = Number(args.find((a) => /^\d+$/.test(a)) ?? 30);
@@ -160,17 +160,9 @@ for (const view of ['space', 'flat', 'tiled'].filter((v) => VIEWS.includes(v))) 
     await page.waitForFunction(() => window.__scene && window.__scene.frames() > 0);
     await page.waitForTimeout(300);
     for (let k = 0; k < SAMPLES; k++) {
-      const { game } = await call(app, 'surface_open');
-      const points = await page.evaluate(() => window.__scene.points());
-      let point = null;
-      for (const [p, at] of points.entries()) {
-        if (!at.visible || game.board[p] !== 0) continue;
-        if ((await call(app, 'surface_explain', { line: 'game', point: p })).message === null) {
-          point = p;
-          break;
-        }
-      }
-      if (point === null) break;
+      const found = await visibleLegalPoint(app, page);
+      if (found === null) break;
+      const { point, at } = found;
       samples.push(
         await page.evaluate(async ({ point, x, y }) => {
           const canvas = document.querySelector('.view3d canvas');
@@ -185,7 +177,7 @@ for (const view of ['space', 'flat', 'tiled'].filter((v) => VIEWS.includes(v))) 
           });
           const end = performance.now();
           return { total: end - start, screen: end - window.__answeredAt };
-        }, { point, x: points[point].x, y: points[point].y }),
+        }, { point, x: at.x, y: at.y }),
       );
     }
     results[view] = samples;
