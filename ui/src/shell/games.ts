@@ -1,4 +1,7 @@
 import type { Component } from 'svelte';
+import TimeGoArt from '../games/timego/CardArt.svelte';
+import SurfaceArt from '../games/surface/CardArt.svelte';
+import ChessArt from '../games/chess/CardArt.svelte';
 
 /** Loads a screen's code when it is first opened (Vite puts each screen in a chunk of its own). */
 export type ScreenLoader = () => Promise<{ default: Component }>;
@@ -11,6 +14,8 @@ export interface GameEntry {
   screen: ScreenLoader | null;
   /** Loads the game's tutorial (`#/<id>/learn`), or null when it has none (no link is shown). */
   learn: ScreenLoader | null;
+  /** The game's picture on its home-screen card (small, so loaded with the shell). */
+  art: Component;
 }
 
 /**
@@ -23,9 +28,10 @@ export const GAMES: readonly GameEntry[] = [
     id: 'timego',
     screen: () => import('../games/timego/TimeGoScreen.svelte'),
     learn: () => import('../games/timego/tutorial/TutorialScreen.svelte'),
+    art: TimeGoArt,
   },
-  { id: 'surface', screen: () => import('../games/surface/SurfaceScreen.svelte'), learn: null },
-  { id: 'chess', screen: () => import('../games/chess/ChessApp.svelte'), learn: null },
+  { id: 'surface', screen: () => import('../games/surface/SurfaceScreen.svelte'), learn: null, art: SurfaceArt },
+  { id: 'chess', screen: () => import('../games/chess/ChessApp.svelte'), learn: null, art: ChessArt },
 ];
 
 /** Games that can be opened now. */
