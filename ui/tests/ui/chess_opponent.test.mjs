@@ -73,6 +73,13 @@ describe('Time Chess against the computer', () => {
     // White moves first: the computer starts at once.
     await page.getByTestId('computer-thinking').waitFor();
     await shot(page, 'chess-opponent-thinking');
+    // While it thinks the board waits: White's pieces are the computer's, not the person's.
+    await page.locator('[data-testid="chess-board"] [data-square="e2"]').click();
+    await page.locator('[data-testid="chess-board"] [data-square="e4"]').click();
+    assert.equal(await page.locator('[data-testid="chess-board"] .cell.selected, [data-testid="chess-board"] .cell.target').count(), 0, 'no piece selected');
+    assert.ok(await page.getByTestId('typed-move').isDisabled(), 'typed entry waits');
+    assert.equal(await page.getByTestId('computer-thinking').count(), 1, 'still thinking');
+    assert.deepEqual((await backend(app, 'chess_open')).moves, [], 'nothing played for the computer');
     await page.getByTestId('computer-cancel').click();
     const problem = page.getByTestId('computer-problem');
     await problem.waitFor();

@@ -117,7 +117,8 @@ export class ChessController extends GameSession<ChessState, Move, api.ChessComp
    */
   async choose(square: string): Promise<void> {
     const view = this.view;
-    if (!view || this.busy) return;
+    // While the computer thinks the board waits (its pieces are not the person's to move).
+    if (!view || this.busy || this.thinking) return;
     const turn = this.boardTurn;
     const destination = destinationsIn(this.selection, turn).get(square);
     if (destination) {

@@ -132,8 +132,12 @@ export class GameSession<V extends SessionView, A, R extends ComputerReply<V> = 
     this.notice = null;
   }
 
-  /** Plays `action`; while reviewing, the backend's question is kept for the confirmation dialog. */
+  /**
+   * Plays `action`; while reviewing, the backend's question is kept for the confirmation dialog.
+   * Nothing is played while the computer thinks: the move would be made for the computer.
+   */
   protected async play(action: A): Promise<void> {
+    if (this.thinking) return;
     await this.runCommand(
       () => this.backend.apply(action, false),
       () => this.resetExploration(),

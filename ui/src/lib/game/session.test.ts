@@ -129,6 +129,26 @@ describe('game session', () => {
     expect(s.byHand).toBe(false);
   });
 
+  it('plays nothing for the person while the computer thinks', async () => {
+    let release: () => void = () => {};
+    const { backend, calls, view } = fakeBackend({ computerSide: true });
+    const slow: GameBackend<View, number> = {
+      ...backend,
+      computerMove: (r) => new Promise((done) => (release = () => done(backend.computerMove(r)))),
+    };
+    const s = new Session(slow);
+    await s.open(async () => view());
+    await s.playNumber(5);
+    await settle();
+    expect(s.thinking).toBe(true);
+    await s.playNumber(7);
+    expect(calls.filter((c) => c.startsWith('apply'))).toEqual(['apply 5 false']);
+    release();
+    await settle();
+    await settle();
+    expect(s.view?.turns).toEqual([5, 0]);
+  });
+
   it('cancels a running search when the screen is left', async () => {
     let release: () => void = () => {};
     const { backend, calls, view } = fakeBackend({ computerSide: true });
