@@ -19,6 +19,7 @@ use canon_engine::timechess::{
     choose_move, Color, Game, Level, Move, SearchLimits, SplitMix64, Winner,
 };
 
+use crate::match_run;
 use crate::match_score::MatchScore;
 
 const USAGE: &str = "usage: canon chess match --a PLAYER --b PLAYER --games N [--seed N]
@@ -207,16 +208,9 @@ fn parse(args: &[String]) -> Result<Settings, String> {
 
 /// Runs `canon chess match …` with the arguments after `match`.
 pub fn run(args: &[String]) -> ExitCode {
-    if matches!(args, [flag] if flag == "--help" || flag == "-h") {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
-    let settings = match parse(args) {
+    let settings = match match_run::settings_or_exit("chess match", args, USAGE, parse) {
         Ok(settings) => settings,
-        Err(message) => {
-            eprintln!("canon chess match: {message}\n{USAGE}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     let (mut log, logged) = match open_log(&settings) {
         Ok(opened) => opened,

@@ -282,16 +282,9 @@ fn extra_counts(records: &[GameRecord]) -> Vec<(&'static str, String)> {
 
 /// Runs `canon go match …` with the arguments after `match`.
 pub fn run(args: &[String]) -> ExitCode {
-    if matches!(args, [flag] if flag == "--help" || flag == "-h") {
-        println!("{}", usage());
-        return ExitCode::SUCCESS;
-    }
-    let settings = match parse(args) {
+    let settings = match match_run::settings_or_exit("go match", args, &usage(), parse) {
         Ok(settings) => settings,
-        Err(message) => {
-            eprintln!("canon go match: {message}\n{}", usage());
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     // Everything that decides the games (with --seconds they also depend on the machine).
     let identity = json!({
@@ -303,12 +296,9 @@ pub fn run(args: &[String]) -> ExitCode {
         "seconds": settings.thinking.seconds,
         "seed": settings.thinking.seed,
     });
-    let mut log = match GameLog::open(&settings.log, "go match", identity) {
+    let mut log = match GameLog::open_or_exit(&settings.log, "go match", identity) {
         Ok(log) => log,
-        Err(message) => {
-            eprintln!("canon go match: {message}");
-            return ExitCode::FAILURE;
-        }
+        Err(code) => return code,
     };
     // Started only when a game is left to play.
     let mut opponent: Option<Opponent> = None;

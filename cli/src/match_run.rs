@@ -1,5 +1,5 @@
 //! What the long match runners share (`surface match`, `surface komi`, `go match`,
-//! `timego match`): reading their flags, the common values (games, komi, seed, levels,
+//! `timego match`; `chess match` its start): reading their flags, the common values (games, komi, seed, levels,
 //! surfaces), the game log that lets a match of hundreds of games run piecewise across
 //! sessions (`--log FILE`, `--resume`, `--stop-after N`), and the summary lines.
 //!
@@ -13,6 +13,7 @@
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 use canon_engine::strict::excerpt;
 use canon_engine::surfaces::search::Level;
@@ -47,6 +48,25 @@ pub fn flags(args: &[String]) -> Result<Vec<(&str, &str)>, String> {
         found.push((flag.as_str(), value.as_str()));
     }
     Ok(found)
+}
+
+/// The settings of a run of `canon COMMAND` (`command` is e.g. `"surface match"`), or the
+/// exit code that ends it at once: `--help` or `-h` prints `usage` (success), arguments
+/// that `parse` refuses print the reason and `usage` (status 2).
+pub fn settings_or_exit<S>(
+    command: &str,
+    args: &[String],
+    usage: &str,
+    parse: impl FnOnce(&[String]) -> Result<S, String>,
+) -> Result<S, ExitCode> {
+    if matches!(args, [flag] if flag == "--help" || flag == "-h") {
+        println!("{usage}");
+        return Err(ExitCode::SUCCESS);
+    }
+    parse(args).map_err(|message| {
+        eprintln!("canon {command}: {message}\n{usage}");
+        ExitCode::from(2)
+    })
 }
 
 /// The refusal of a flag no runner knows.
@@ -285,6 +305,19 @@ impl GameLog {
         }
         log.file = Some(file);
         Ok(log)
+    }
+
+    /// [`GameLog::open`] for a run of `canon COMMAND`, or the exit code that ends the run
+    /// once the reason is printed.
+    pub fn open_or_exit(
+        flags: &LogFlags,
+        command: &str,
+        settings: Value,
+    ) -> Result<GameLog, ExitCode> {
+        GameLog::open(flags, command, settings).map_err(|message| {
+            eprintln!("canon {command}: {message}");
+            ExitCode::FAILURE
+        })
     }
 
     /// Whether game `index` is already logged.

@@ -145,16 +145,9 @@ pub fn estimate(margins: &[f64]) -> Option<Estimate> {
 
 /// Runs `canon surface komi …` with the arguments after `komi`.
 pub fn run(args: &[String]) -> ExitCode {
-    if matches!(args, [flag] if flag == "--help" || flag == "-h") {
-        println!("{}", usage());
-        return ExitCode::SUCCESS;
-    }
-    let settings = match parse(args) {
+    let settings = match match_run::settings_or_exit("surface komi", args, &usage(), parse) {
         Ok(settings) => settings,
-        Err(message) => {
-            eprintln!("canon surface komi: {message}\n{}", usage());
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     let identity = json!({
         "surface": settings.surface.id(),
@@ -162,12 +155,9 @@ pub fn run(args: &[String]) -> ExitCode {
         "study_komi": match_run::points(settings.komi_half_points),
         "seed": settings.seed,
     });
-    let mut log = match GameLog::open(&settings.log, "surface komi", identity) {
+    let mut log = match GameLog::open_or_exit(&settings.log, "surface komi", identity) {
         Ok(log) => log,
-        Err(message) => {
-            eprintln!("canon surface komi: {message}");
-            return ExitCode::FAILURE;
-        }
+        Err(code) => return code,
     };
     for game in 0..settings.games {
         if !log.should_play(game) {

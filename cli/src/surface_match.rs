@@ -77,16 +77,9 @@ fn parse(args: &[String]) -> Result<Settings, String> {
 
 /// Runs `canon surface match …` with the arguments after `match`.
 pub fn run(args: &[String]) -> ExitCode {
-    if matches!(args, [flag] if flag == "--help" || flag == "-h") {
-        println!("{}", usage());
-        return ExitCode::SUCCESS;
-    }
-    let settings = match parse(args) {
+    let settings = match match_run::settings_or_exit("surface match", args, &usage(), parse) {
         Ok(settings) => settings,
-        Err(message) => {
-            eprintln!("canon surface match: {message}\n{}", usage());
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     // Everything that decides the games; the number of games may grow between runs.
     let identity = json!({
@@ -98,12 +91,9 @@ pub fn run(args: &[String]) -> ExitCode {
         "komi": match_run::points(settings.komi_half_points),
         "seed": settings.seed,
     });
-    let mut log = match GameLog::open(&settings.log, "surface match", identity) {
+    let mut log = match GameLog::open_or_exit(&settings.log, "surface match", identity) {
         Ok(log) => log,
-        Err(message) => {
-            eprintln!("canon surface match: {message}");
-            return ExitCode::FAILURE;
-        }
+        Err(code) => return code,
     };
     for game in 0..settings.games {
         if !log.should_play(game) {

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{canon, last_json_line as last_line};
+use common::{canon, last_json_line as last_line, match_summary};
 
 #[test]
 fn a_match_alternates_colours_and_ends_with_the_json_summary() {
@@ -26,17 +26,7 @@ fn a_match_alternates_colours_and_ends_with_the_json_summary() {
         "40",
     ];
     let output = canon(&args, "");
-    assert!(output.status.success(), "{output:?}");
-    let summary = last_line(&output);
-    let count = |key: &str| summary[key].as_u64().unwrap();
-    assert_eq!(count("games"), 2);
-    assert_eq!(count("a_wins") + count("b_wins") + count("draws"), 2);
-    let (low, score, high) = (
-        summary["low"].as_f64().unwrap(),
-        summary["a_score"].as_f64().unwrap(),
-        summary["high"].as_f64().unwrap(),
-    );
-    assert!(0.0 <= low && low <= score && score <= high && high <= 1.0);
+    match_summary(&output, 2);
     let stderr = String::from_utf8(output.stderr.clone()).unwrap();
     assert!(stderr.contains("game 1/2: a=quick (white)"), "{stderr}");
     assert!(stderr.contains("game 2/2: a=quick (black)"), "{stderr}");

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{canon, last_json_line as last_line};
+use common::{canon, match_summary};
 
 #[test]
 fn a_match_alternates_colours_and_ends_with_the_json_summary() {
@@ -24,17 +24,7 @@ fn a_match_alternates_colours_and_ends_with_the_json_summary() {
         "3",
     ];
     let output = canon(&args, "");
-    assert!(output.status.success(), "{output:?}");
-    let summary = last_line(&output);
-    let count = |key: &str| summary[key].as_u64().unwrap();
-    assert_eq!(count("games"), 2);
-    assert_eq!(count("a_wins") + count("b_wins") + count("draws"), 2);
-    let (low, score, high) = (
-        summary["low"].as_f64().unwrap(),
-        summary["a_score"].as_f64().unwrap(),
-        summary["high"].as_f64().unwrap(),
-    );
-    assert!(0.0 <= low && low <= score && score <= high && high <= 1.0);
+    match_summary(&output, 2);
     let stderr = String::from_utf8(output.stderr.clone()).unwrap();
     assert!(stderr.contains("game 1/2: a=gentle (black)"));
     assert!(stderr.contains("game 2/2: a=gentle (white)"));

@@ -30,3 +30,25 @@ pub fn last_json_line(output: &Output) -> serde_json::Value {
     let line = text.lines().last().expect("a summary line");
     serde_json::from_str(line).expect("the summary is JSON")
 }
+
+/// The summary of a finished match of `games` games, checked as every match prints it: the
+/// run succeeded, its wins and draws add up to `games`, and the 95% interval holds a's
+/// score.
+#[allow(dead_code)]
+pub fn match_summary(output: &Output, games: u64) -> serde_json::Value {
+    assert!(output.status.success(), "{output:?}");
+    let summary = last_json_line(output);
+    let count = |key: &str| summary[key].as_u64().unwrap();
+    assert_eq!(count("games"), games);
+    assert_eq!(count("a_wins") + count("b_wins") + count("draws"), games);
+    let (low, score, high) = (
+        summary["low"].as_f64().unwrap(),
+        summary["a_score"].as_f64().unwrap(),
+        summary["high"].as_f64().unwrap(),
+    );
+    assert!(
+        0.0 <= low && low <= score && score <= high && high <= 1.0,
+        "{summary}"
+    );
+    summary
+}

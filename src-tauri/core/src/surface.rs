@@ -758,7 +758,7 @@ impl SurfaceSession {
         [
             self.study.invalid_file(),
             self.editor.invalid_file(),
-            self.computer.file.invalid_file(),
+            self.computer.invalid_file(),
         ]
         .into_iter()
         .flatten()
@@ -776,8 +776,8 @@ impl SurfaceSession {
             })?;
         } else if named(self.editor.invalid_file()) {
             self.editor.set_aside_invalid()?;
-        } else if named(self.computer.file.invalid_file()) {
-            self.computer.file.set_aside_invalid()?;
+        } else if named(self.computer.invalid_file()) {
+            self.computer.set_aside_invalid()?;
         } else {
             return Ok(false);
         }

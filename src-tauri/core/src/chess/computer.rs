@@ -181,6 +181,12 @@ impl host::opponent::SettingsFile for ChessOpponentSettings {
     const FILE_NAME: &'static str = OPPONENT_FILE_NAME;
 }
 
+impl host::opponent::HardDeadline for SearchLimits {
+    fn hard_deadline_ms(&self) -> Option<u64> {
+        self.hard_deadline_ms
+    }
+}
+
 impl Computer {
     /// Whether the computer plays `color`.
     pub(super) fn plays(&self, color: Color) -> bool {
@@ -200,28 +206,24 @@ impl ChessSession {
     /// Sets who the computer plays and its level, stored beside the game; a running
     /// search is cancelled (it was started for the old settings).
     pub fn set_opponent(&mut self, settings: ChessOpponentSettings) -> CommandResult<ChessView> {
-        self.session.jobs().cancel();
-        self.computer.file.store(settings)?;
+        self.computer.set_settings(self.session.jobs(), settings)?;
         Ok(self.view())
     }
 
     /// The opponent settings file when it is kept aside as invalid.
     pub fn invalid_opponent_file(&self) -> Option<InvalidFile> {
-        self.computer.file.invalid_file()
+        self.computer.invalid_file()
     }
 
     /// Sets the invalid opponent settings file aside (renamed, kept), only on the
     /// player's confirmation through `app_set_aside_invalid`.
     pub fn set_aside_opponent_file(&mut self) -> CommandResult<()> {
-        self.computer.file.set_aside_invalid()
+        self.computer.set_aside_invalid()
     }
 
     /// Replaces the limits of every later computer move.
     pub fn set_think_limits(&mut self, limits: SearchLimits) {
-        self.computer.limits = limits;
-        if let Some(hard) = limits.hard_deadline_ms {
-            self.session.jobs().set_deadline_ms(hard);
-        }
+        self.computer.set_limits(limits, [self.session.jobs()]);
     }
 
     /// Whether the computer is to move: at the end of the line, in a game that goes on,

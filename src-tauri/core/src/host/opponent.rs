@@ -7,6 +7,7 @@
 //! invalid save, and nothing is written by a secondary instance.
 
 use crate::error::{AppError, CommandResult};
+use crate::host::job::JobControl;
 use crate::save_slot::{InvalidFile, SaveSlot, SaveStatus};
 use canon_engine::go::Color;
 use serde::de::DeserializeOwned;
@@ -71,6 +72,13 @@ pub trait SettingsFile {
     const FILE_NAME: &'static str;
 }
 
+/// What the host reads of a game's search limits: the hard deadline past which its jobs
+/// end without a reply (`None`: the game's limits set none, the jobs keep theirs).
+pub trait HardDeadline {
+    /// The hard deadline in milliseconds.
+    fn hard_deadline_ms(&self) -> Option<u64>;
+}
+
 impl<S: SettingsFile + Copy + Default + PartialEq + Serialize + DeserializeOwned, L>
     Computer<S, L>
 {
@@ -86,6 +94,38 @@ impl<S: SettingsFile + Copy + Default + PartialEq + Serialize + DeserializeOwned
     /// The settings.
     pub fn settings(&self) -> S {
         *self.file.settings()
+    }
+
+    /// Sets who the computer plays and how, stored beside the game; the running search
+    /// of `jobs` is cancelled (it was started for the old settings).
+    pub fn set_settings(&mut self, jobs: &mut JobControl, settings: S) -> CommandResult<()> {
+        jobs.cancel();
+        self.file.store(settings)
+    }
+
+    /// Replaces the limits of every later search, whose jobs (in each of `jobs`) end at
+    /// their hard deadline.
+    pub fn set_limits<'a>(&mut self, limits: L, jobs: impl IntoIterator<Item = &'a mut JobControl>)
+    where
+        L: HardDeadline,
+    {
+        if let Some(hard) = limits.hard_deadline_ms() {
+            for control in jobs {
+                control.set_deadline_ms(hard);
+            }
+        }
+        self.limits = limits;
+    }
+
+    /// The settings file when it is kept aside as invalid.
+    pub fn invalid_file(&self) -> Option<InvalidFile> {
+        self.file.invalid_file()
+    }
+
+    /// Sets the invalid settings file aside (renamed, kept) so the settings are saved
+    /// again; only on the player's confirmation, through `app_set_aside_invalid`.
+    pub fn set_aside_invalid(&mut self) -> CommandResult<()> {
+        self.file.set_aside_invalid()
     }
 }
 

@@ -345,6 +345,12 @@ impl host::opponent::SettingsFile for SurfaceOpponent {
     const FILE_NAME: &'static str = OPPONENT_FILE_NAME;
 }
 
+impl host::opponent::HardDeadline for SurfaceThink {
+    fn hard_deadline_ms(&self) -> Option<u64> {
+        Some(self.hard_deadline_ms)
+    }
+}
+
 fn reading_of(
     line: SurfaceLineId,
     cursor: usize,
@@ -387,16 +393,14 @@ impl SurfaceSession {
     /// Sets who the computer plays and its level, stored with the game; a running
     /// computer move is cancelled (it was started for the old settings).
     pub fn set_players(&mut self, settings: SurfaceOpponent) -> CommandResult<super::SurfaceState> {
-        self.game.jobs().cancel();
-        self.computer.file.store(settings)?;
+        self.computer.set_settings(self.game.jobs(), settings)?;
         Ok(self.state())
     }
 
-    /// Sets how long every later search thinks.
+    /// Sets how long every later search of either line thinks.
     pub fn set_think(&mut self, think: SurfaceThink) {
-        self.computer.limits = think;
-        self.game.jobs().set_deadline_ms(think.hard_deadline_ms);
-        self.study.jobs().set_deadline_ms(think.hard_deadline_ms);
+        self.computer
+            .set_limits(think, [self.game.jobs(), self.study.jobs()]);
     }
 
     /// Whether it is the computer's turn in the game (viewed at its end).

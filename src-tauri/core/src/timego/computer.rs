@@ -182,6 +182,12 @@ impl host::opponent::SettingsFile for OpponentSettings {
     const FILE_NAME: &'static str = OPPONENT_FILE_NAME;
 }
 
+impl host::opponent::HardDeadline for SearchLimits {
+    fn hard_deadline_ms(&self) -> Option<u64> {
+        Some(self.hard_deadline_ms)
+    }
+}
+
 impl TimeGoSession {
     /// The opponent settings of the game.
     pub fn opponent(&self) -> OpponentSettings {
@@ -191,27 +197,25 @@ impl TimeGoSession {
     /// Sets who the computer plays and its level, stored with the game; a running
     /// search is cancelled (it was started for the old settings).
     pub fn set_opponent(&mut self, settings: OpponentSettings) -> CommandResult<TimeGoView> {
-        self.session.jobs().cancel();
-        self.computer.file.store(settings)?;
+        self.computer.set_settings(self.session.jobs(), settings)?;
         Ok(self.view())
     }
 
     /// The opponent settings file when it is kept aside as invalid.
     pub fn invalid_opponent_file(&self) -> Option<InvalidFile> {
-        self.computer.file.invalid_file()
+        self.computer.invalid_file()
     }
 
-    /// Sets the invalid opponent settings file aside (renamed, kept) so they are saved
-    /// again; only on the player's confirmation, through `app_set_aside_invalid`.
+    /// Sets the invalid opponent settings file aside (renamed, kept), only on the
+    /// player's confirmation through `app_set_aside_invalid`.
     pub fn set_aside_opponent_file(&mut self) -> CommandResult<()> {
-        self.computer.file.set_aside_invalid()
+        self.computer.set_aside_invalid()
     }
 
     /// Replaces the limits of every later computer move (the default: 900 ms soft budget,
     /// 2,500 ms hard deadline).
     pub fn set_think_limits(&mut self, limits: SearchLimits) {
-        self.computer.limits = limits;
-        self.session.jobs().set_deadline_ms(limits.hard_deadline_ms);
+        self.computer.set_limits(limits, [self.session.jobs()]);
     }
 
     /// Starts a computer move for the player to move in the viewed position: snapshots
