@@ -153,12 +153,8 @@ impl ChessSession {
     /// an invalid save is kept and pauses saving.
     pub fn open(data_dir: &Path, may_write: bool) -> Self {
         let (session, loaded) = GameSession::open(data_dir, may_write, Game::new);
-        let computer = computer::Computer::open(
-            data_dir,
-            may_write,
-            loaded,
-            computer::chess_think_limits(computer::DEFAULT_THINK_MS),
-        );
+        let computer =
+            computer::Computer::open(data_dir, may_write, loaded, computer::ChessThink::PerLevel);
         Self { session, computer }
     }
 

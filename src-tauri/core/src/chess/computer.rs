@@ -27,8 +27,39 @@ use ts_rs::TS;
 /// File name of the Time Chess opponent settings, beside its save.
 pub const OPPONENT_FILE_NAME: &str = "chess-opponent.json";
 
-/// The soft think budget unless `CRAB_CANON_THINK_MS` says otherwise.
+/// The soft think budget of the hint and of the quickest level.
 pub const DEFAULT_THINK_MS: u64 = 900;
+
+/// Each level's soft think budget in the app unless `CRAB_CANON_THINK_MS` sets one for
+/// all: long enough that the level's node budget, whose spacing `docs/strength.md`
+/// measures, ends the search on a desktop (about 250,000 nodes a second) — with one budget
+/// for all, Deep would stop where Steady does.
+pub fn level_think_ms(level: Level) -> u64 {
+    match level {
+        Level::Quick => DEFAULT_THINK_MS,
+        Level::Steady => 1_500,
+        Level::Deep => 5_000,
+    }
+}
+
+/// The limits of the computer's moves: each level its own, or one set for every level.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ChessThink {
+    /// Each level thinks within [`level_think_ms`] (the app's default).
+    PerLevel,
+    /// Every level under these limits (`CRAB_CANON_THINK_MS`, tests).
+    Fixed(SearchLimits),
+}
+
+impl ChessThink {
+    /// The limits of a move at `level`.
+    pub fn for_level(self, level: Level) -> SearchLimits {
+        match self {
+            ChessThink::PerLevel => chess_think_limits(level_think_ms(level)),
+            ChessThink::Fixed(limits) => limits,
+        }
+    }
+}
 
 /// How much later than the soft budget the hard deadline falls (as TimeGo's: 900 ms soft,
 /// 2,500 ms hard).
@@ -175,15 +206,19 @@ impl From<SearchStop> for JobStop {
 pub type ChessComputerJob = EngineJob<ChessSearch>;
 
 /// The session's computer: its settings (in their file beside the save) and limits.
-pub(super) type Computer = host::opponent::Computer<ChessOpponentSettings, SearchLimits>;
+pub(super) type Computer = host::opponent::Computer<ChessOpponentSettings, ChessThink>;
 
 impl host::opponent::SettingsFile for ChessOpponentSettings {
     const FILE_NAME: &'static str = OPPONENT_FILE_NAME;
 }
 
-impl host::opponent::HardDeadline for SearchLimits {
+impl host::opponent::HardDeadline for ChessThink {
     fn hard_deadline_ms(&self) -> Option<u64> {
-        self.hard_deadline_ms
+        match self {
+            // Set per move, with the level's limits (`computer_start`).
+            ChessThink::PerLevel => None,
+            ChessThink::Fixed(limits) => limits.hard_deadline_ms,
+        }
     }
 }
 
@@ -221,9 +256,10 @@ impl ChessSession {
         self.computer.set_aside_invalid()
     }
 
-    /// Replaces the limits of every later computer move.
+    /// Replaces the limits of every later computer move, at every level.
     pub fn set_think_limits(&mut self, limits: SearchLimits) {
-        self.computer.set_limits(limits, [self.session.jobs()]);
+        self.computer
+            .set_limits(ChessThink::Fixed(limits), [self.session.jobs()]);
     }
 
     /// Whether the computer is to move: at the end of the line, in a game that goes on,
@@ -243,7 +279,11 @@ impl ChessSession {
                 "there is no move for the computer: the game has ended",
             ));
         }
-        let (level, limits) = (self.computer.settings().level, self.computer.limits);
+        let level = self.computer.settings().level;
+        let limits = self.computer.limits.for_level(level);
+        if let Some(hard) = limits.hard_deadline_ms {
+            self.session.jobs().set_deadline_ms(hard);
+        }
         self.session
             .job_start(args.replace_future, |game| ChessSearch {
                 game: game.clone(),
@@ -494,6 +534,40 @@ mod tests {
         );
         let view = session.new_game();
         assert_eq!(view.opponent, ChessOpponentSettings::default());
+    }
+
+    #[test]
+    fn each_level_thinks_within_its_own_budget_unless_one_is_set_for_all() {
+        let dir = TestDir::new("chess-level-budgets");
+        let mut session = ChessSession::open(dir.path(), true);
+        let mut soft = Vec::new();
+        for level in Level::ALL {
+            computer_plays(&mut session, ComputerSide::White, level);
+            let job = session.computer_start(ComputerMoveArgs::default()).unwrap();
+            let limits = job.snapshot().limits;
+            assert_eq!(limits.soft_budget_ms, Some(level_think_ms(level)));
+            assert_eq!(
+                limits.hard_deadline_ms,
+                Some(level_think_ms(level) + DEADLINE_MARGIN_MS)
+            );
+            assert_eq!(
+                job.deadline_ms(),
+                level_think_ms(level) + DEADLINE_MARGIN_MS,
+                "the job's own deadline"
+            );
+            session.computer_cancel();
+            soft.push(level_think_ms(level));
+        }
+        assert!(
+            soft.windows(2).all(|w| w[0] < w[1]),
+            "a stronger level gets more time: {soft:?}"
+        );
+        // CRAB_CANON_THINK_MS: one budget for every level.
+        session.set_think_limits(chess_think_limits(300));
+        computer_plays(&mut session, ComputerSide::White, Level::Deep);
+        let job = session.computer_start(ComputerMoveArgs::default()).unwrap();
+        assert_eq!(job.snapshot().limits.soft_budget_ms, Some(300));
+        assert_eq!(job.deadline_ms(), 300 + DEADLINE_MARGIN_MS);
     }
 
     #[test]

@@ -89,6 +89,11 @@ impl<S: Search> EngineJob<S> {
         &self.search
     }
 
+    /// The hard deadline in milliseconds past which the job ends without a reply.
+    pub fn deadline_ms(&self) -> u64 {
+        self.deadline_ms
+    }
+
     /// Whether the reply may replace later turns (the player approved it).
     pub fn replace_future(&self) -> bool {
         self.replace_future
