@@ -233,8 +233,13 @@ export class SurfaceScene {
   /** Something other than the points' instances changed since the last frame (the camera,
    * the size, the colours): the next frame is a full one. */
   private fullNeeded = true;
-  /** Points whose instances (or hover stone) changed since the last frame. */
-  private readonly dirty = new Set<number>();
+  /** Points whose instances (or hover stone) changed since the last frame, with how far
+   * (world units) what was or is drawn there reaches. */
+  private readonly dirty = new Map<number, number>();
+  /** How far each point's drawn instances reach (see `extent`). */
+  private readonly drawnExtent: Float64Array;
+  /** Each point's longer and shorter stone axis (world units). */
+  private readonly axes: [number, number][];
   /** The camera's matrices and the drawing buffer's size of the last frame drawn. */
   private readonly drawnView = new Float64Array(34);
   /** How far from its point (world units) anything drawn for a point reaches. */
@@ -242,6 +247,8 @@ export class SurfaceScene {
   /** The point of the hover stone last drawn, or null. */
   private ghostPoint: number | null = null;
   private frameListeners: (() => void)[] = [];
+  /** Lean: the surface, grid and seam meshes in groups by place (see `addMesh`). */
+  private readonly chunks: THREE.Mesh[] = [];
   private readonly ratio: number;
   private interacting = false;
   private coarse = false;
@@ -309,11 +316,13 @@ export class SurfaceScene {
     // How far from its point anything drawn there reaches: the rings (0.64 × 1.14 of the
     // longer stone axis; the axes are square to each other), the stone's half height and the
     // marks lifted onto its top (0.3 of the shorter axis at most), the rings' lift.
-    this.reach = shape.stoneAxes.map(([u, v]) => {
+    this.axes = shape.stoneAxes.map(([u, v]) => {
       const a = Math.hypot(...u);
       const b = Math.hypot(...v);
-      return 0.74 * Math.max(a, b) + 0.3 * Math.min(a, b) + 0.04;
+      return [Math.max(a, b), Math.min(a, b)];
     });
+    this.reach = this.axes.map(([a, b]) => 0.74 * a + 0.3 * b + 0.04);
+    this.drawnExtent = new Float64Array(shape.positions.length);
     // Opaque, also on the Klein bottle: what the player sees in front is exactly what a
     // click there picks (a translucent wall showed points no click could reach).
     const woodParameters = {
@@ -343,7 +352,7 @@ export class SurfaceScene {
     };
     this.owned.push(...Object.values(this.materials));
 
-    for (const patch of [...shape.patches, ...shape.bands]) this.surfaces.push(this.addPatch(patch));
+    for (const patch of [...shape.patches, ...shape.bands]) this.surfaces.push(...this.addPatch(patch));
     // Lines as thin tubes: WebGL draws GL lines one pixel wide, too faint to find the points by.
     const spacing = [...shape.stoneSize].sort((a, b) => a - b)[Math.floor(shape.stoneSize.length / 2)] ?? 0.5;
     // Lean: three-sided tubes (the lines are one or two pixels wide; a software rasteriser
@@ -418,7 +427,7 @@ export class SurfaceScene {
     return Math.min(u.length(), v.length()) * 0.42 * 0.5;
   }
 
-  private addPatch(patch: Embedding['patches'][number]): THREE.Mesh {
+  private addPatch(patch: Embedding['patches'][number]): THREE.Mesh[] {
     const geometry = new THREE.BufferGeometry();
     geometry.setAttribute('position', new THREE.Float32BufferAttribute(patch.positions.flat(), 3));
     geometry.setAttribute('normal', new THREE.Float32BufferAttribute(patch.normals.flat(), 3));
@@ -437,11 +446,71 @@ export class SurfaceScene {
         index.push(a, a + 1, a + patch.columns, a + 1, a + patch.columns + 1, a + patch.columns);
       }
     geometry.setIndex(index);
+    return this.addMesh(geometry, this.materials.wood, { chart: patch.chart, columns: patch.columns });
+  }
+
+  /**
+   * Adds a mesh of `geometry` to the scene. Lean: as several meshes, its triangles grouped by
+   * where they lie (cubes a third of the shape's size across), each with its own bounding
+   * sphere, so a partial frame (and the camera's frustum) skips the groups nowhere near what
+   * it draws; the triangles, and so the pixels, are the same. `userData.faces` maps a group's
+   * triangle back to the whole geometry's (picking reads the face a ray hits).
+   */
+  private addMesh(geometry: THREE.BufferGeometry, material: THREE.Material, userData: Record<string, unknown> = {}): THREE.Mesh[] {
     this.owned.push(geometry);
-    const mesh = new THREE.Mesh(geometry, this.materials.wood);
-    mesh.userData = { chart: patch.chart, columns: patch.columns };
-    this.scene.add(mesh);
-    return mesh;
+    const index = geometry.index;
+    if (!this.partialAllowed || !index) {
+      const mesh = new THREE.Mesh(geometry, material);
+      mesh.userData = userData;
+      this.scene.add(mesh);
+      return [mesh];
+    }
+    const position = geometry.getAttribute('position');
+    const cell = Math.max(1e-6, this.shape.radius * 0.67);
+    const groups = new Map<string, number[]>();
+    for (let f = 0; f < index.count / 3; f += 1) {
+      let x = 0;
+      let y = 0;
+      let z = 0;
+      for (let k = 0; k < 3; k += 1) {
+        const v = index.getX(3 * f + k);
+        x += position.getX(v);
+        y += position.getY(v);
+        z += position.getZ(v);
+      }
+      const key = `${Math.floor(x / 3 / cell)},${Math.floor(y / 3 / cell)},${Math.floor(z / 3 / cell)}`;
+      const faces = groups.get(key) ?? [];
+      faces.push(f);
+      groups.set(key, faces);
+    }
+    const meshes: THREE.Mesh[] = [];
+    const corner = new THREE.Vector3();
+    for (const faces of groups.values()) {
+      const part = new THREE.BufferGeometry();
+      for (const [name, attribute] of Object.entries(geometry.attributes)) part.setAttribute(name, attribute);
+      const indices = new Uint32Array(faces.length * 3);
+      const box = new THREE.Box3();
+      faces.forEach((f, n) => {
+        for (let k = 0; k < 3; k += 1) {
+          const v = index.getX(3 * f + k);
+          indices[3 * n + k] = v;
+          box.expandByPoint(corner.fromBufferAttribute(position, v));
+        }
+      });
+      part.setIndex(new THREE.BufferAttribute(indices, 1));
+      // The group's own bounds (three.js would measure every vertex of the shared attributes).
+      const sphere = new THREE.Sphere(box.getCenter(new THREE.Vector3()), 0);
+      for (const v of indices) sphere.radius = Math.max(sphere.radius, sphere.center.distanceTo(corner.fromBufferAttribute(position, v)));
+      part.boundingSphere = sphere;
+      part.boundingBox = box;
+      this.owned.push(part);
+      const mesh = new THREE.Mesh(part, material);
+      mesh.userData = { ...userData, faces: Int32Array.from(faces) };
+      this.scene.add(mesh);
+      this.chunks.push(mesh);
+      meshes.push(mesh);
+    }
+    return meshes;
   }
 
   /** Every grid line as one merged mesh of thin tubes (one draw call). */
@@ -454,16 +523,14 @@ export class SurfaceScene {
     if (tubes.length === 0) return;
     const geometry = mergeGeometries(tubes, false);
     for (const tube of tubes) tube.dispose();
-    this.owned.push(geometry);
-    this.scene.add(new THREE.Mesh(geometry, material));
+    this.addMesh(geometry, material);
   }
 
   private addTube(path: Vec3[], radius: number, material: THREE.Material): void {
     if (path.length < 2) return;
     const curve = new THREE.CatmullRomCurve3(path.map(v3));
     const geometry = new THREE.TubeGeometry(curve, Math.max(2, path.length * 3), radius, 6, false);
-    this.owned.push(geometry);
-    this.scene.add(new THREE.Mesh(geometry, material));
+    this.addMesh(geometry, material);
   }
 
   /** New colours (a theme change). */
@@ -515,7 +582,9 @@ export class SurfaceScene {
       if (this.drawn[p] === key) continue;
       this.drawn[p] = key;
       changed = true;
-      this.dirty.add(p);
+      const extent = this.extent(p, stone !== 0, ringed ? (focused ? 1.14 : 1.02) : 0, liberty, last, area);
+      this.markDirty(p, Math.max(extent, this.drawnExtent[p]));
+      this.drawnExtent[p] = extent;
       this.stones.set(p, stone === 0 ? null : this.placement(p, 1), colour.set(stone === 2 ? this.colours.white : this.colours.black));
       this.dots.set(p, stone === 0 && !liberty ? this.placement(p, 0.2) : null);
       // Rings and spots lie on one side of the sheet each: drawn on both, as the sheet is opaque.
@@ -537,9 +606,9 @@ export class SurfaceScene {
     if (ghost !== this.drawnGhost) {
       this.drawnGhost = ghost;
       changed = true;
-      if (this.ghostPoint !== null) this.dirty.add(this.ghostPoint);
+      if (this.ghostPoint !== null) this.markDirty(this.ghostPoint, this.extent(this.ghostPoint, true, 0, false, false, false));
       this.ghostPoint = ghostShown ? h : null;
-      if (h !== null && ghostShown) this.dirty.add(h);
+      if (h !== null && ghostShown) this.markDirty(h, this.extent(h, true, 0, false, false, false));
       this.ghost.visible = ghostShown;
       if (ghostShown && h !== null) {
         this.placement(h, 1).decompose(this.ghost.position, this.ghost.quaternion, this.ghost.scale);
@@ -549,6 +618,28 @@ export class SurfaceScene {
     // Nothing drawn changed (a focus that shows no ring, the same position again): no frame,
     // which on a slow GPU would hold up the answer to the move.
     if (changed) this.requestRender(false);
+  }
+
+  /** Notes that what point `p` draws changed, reaching `extent` from it (before or after). */
+  private markDirty(p: number, extent: number): void {
+    this.dirty.set(p, Math.max(extent, this.dirty.get(p) ?? 0));
+  }
+
+  /**
+   * How far from point `p` (world units) its instances reach: a stone (half its longer axis
+   * across, its half height up), the rings (0.64 of the ring's scale), the liberty and
+   * last-move spots, the area square (its half diagonal), the dot; plus the lifts off the
+   * sheet and a margin.
+   */
+  private extent(p: number, stone: boolean, ring: number, liberty: boolean, last: boolean, area: boolean): number {
+    const [a, b] = this.axes[p];
+    let e = 0.1 * a;
+    if (stone) e = Math.max(e, 0.5 * a + 0.21 * b);
+    if (ring) e = Math.max(e, 0.64 * ring * a);
+    if (liberty) e = Math.max(e, 0.21 * a);
+    if (last) e = Math.max(e, 0.17 * a + 0.28 * b);
+    if (area) e = Math.max(e, 0.34 * a + 0.22 * b);
+    return e + 0.05;
   }
 
   /** The marks drawn on each point (the test hook: hovering a stone lights its chain). */
@@ -734,8 +825,12 @@ export class SurfaceScene {
    * projection of a box round the sphere of its reach, in camera space), `'off'` when that is
    * off the canvas, `null` when it cannot be bounded (the box reaches behind the near plane). */
   private screenRect(p: number, width: number, height: number): Rect | 'off' | null {
-    const r = this.reach[p];
-    const centre = v3(this.shape.positions[p]).applyMatrix4(this.camera.matrixWorldInverse);
+    return this.sphereRect(v3(this.shape.positions[p]), this.reach[p], width, height);
+  }
+
+  /** The drawing-buffer rectangle a sphere (world centre and radius) stays inside; as `screenRect`. */
+  private sphereRect(at: THREE.Vector3, r: number, width: number, height: number): Rect | 'off' | null {
+    const centre = at.clone().applyMatrix4(this.camera.matrixWorldInverse);
     if (centre.z + r > -this.camera.near) return null;
     const corner = new THREE.Vector3();
     let x0 = Infinity;
@@ -765,8 +860,8 @@ export class SurfaceScene {
     if (!this.partialAllowed || this.fullNeeded || this.dirty.size === 0 || this.coarse) return null;
     if (!this.sameView(width, height)) return null;
     let rects: Rect[] = [];
-    for (const p of this.dirty) {
-      const rect = this.screenRect(p, width, height);
+    for (const [p, extent] of this.dirty) {
+      const rect = this.sphereRect(v3(this.shape.positions[p]), extent, width, height);
       if (rect === null) return null;
       if (rect !== 'off') rects.push(rect);
     }
@@ -796,11 +891,18 @@ export class SurfaceScene {
     const ratio = this.renderer.getPixelRatio();
     const ghostShown = this.ghost.visible;
     const packs = [this.stones, this.dots, this.spots, this.rings, this.areas];
+    const centre = new THREE.Vector3();
+    const chunkRects = this.chunks.map((mesh) => {
+      const sphere = mesh.geometry.boundingSphere;
+      return sphere ? this.sphereRect(centre.copy(sphere.center).applyMatrix4(mesh.matrixWorld), sphere.radius, width, height) : null;
+    });
+    const meets = (b: Rect | 'off' | null, rect: Rect) => b === null || (b !== 'off' && b.x0 < rect.x1 && rect.x0 < b.x1 && b.y0 < rect.y1 && rect.y0 < b.y1);
     this.renderer.setScissorTest(true);
     try {
       for (const rect of rects) {
+        this.chunks.forEach((mesh, k) => (mesh.visible = meets(chunkRects[k], rect)));
         // A point whose box meets the rectangle (or cannot be bounded) keeps its instances.
-        const near = bounds.map((b) => b === null || (b !== 'off' && b.x0 < rect.x1 && rect.x0 < b.x1 && b.y0 < rect.y1 && rect.y0 < b.y1));
+        const near = bounds.map((b) => meets(b, rect));
         for (const packed of packs) packed.partial((slot) => near[slot % n]);
         this.ghost.visible = ghostShown && this.ghostPoint !== null && near[this.ghostPoint];
         // three.js scales the scissor by the pixel ratio: hand it CSS pixels.
@@ -810,6 +912,7 @@ export class SurfaceScene {
     } finally {
       this.renderer.setScissorTest(false);
       for (const packed of packs) packed.whole();
+      for (const mesh of this.chunks) mesh.visible = true;
       this.ghost.visible = ghostShown;
     }
   }
@@ -829,7 +932,8 @@ export class SurfaceScene {
     const chart = hit.object.userData.chart as { sheet: number; per: number } | undefined;
     if (chart && hit.faceIndex !== undefined && hit.faceIndex !== null) {
       const columns = (hit.object.userData.columns as number) - 1;
-      const cell = Math.floor(hit.faceIndex / 2);
+      const faces = hit.object.userData.faces as Int32Array | undefined;
+      const cell = Math.floor((faces ? faces[hit.faceIndex] : hit.faceIndex) / 2);
       const x = Math.round(((cell % columns) + 0.5) / chart.per - 0.5);
       const y = Math.round((Math.floor(cell / columns) + 0.5) / chart.per - 0.5);
       return this.atChart.get(`${chart.sheet},${x},${y}`) ?? null;
