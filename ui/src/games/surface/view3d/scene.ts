@@ -205,8 +205,8 @@ interface Rect {
 /** A partial frame is drawn only while the rectangles to redraw cover at most this share of
  * the canvas; beyond it a full frame costs about the same. */
 const PARTIAL_SHARE = 0.3;
-/** At most this many separate rectangles per partial frame (each redraws the scene's
- * uncut meshes — surface, grid — clipped to it); more are merged. */
+/** At most this many separate rectangles per partial frame (each is a pass of its own over
+ * the groups of triangles and the instances near it); more are merged. */
 const PARTIAL_RECTS = 3;
 
 /** One rendered surface with its camera and controls, drawing on `canvas`. */
@@ -451,7 +451,7 @@ export class SurfaceScene {
 
   /**
    * Adds a mesh of `geometry` to the scene. Lean: as several meshes, its triangles grouped by
-   * where they lie (cubes a third of the shape's size across), each with its own bounding
+   * where they lie (cubes of two thirds of the shape's radius), each with its own bounding
    * sphere, so a partial frame (and the camera's frustum) skips the groups nowhere near what
    * it draws; the triangles, and so the pixels, are the same. `userData.faces` maps a group's
    * triangle back to the whole geometry's (picking reads the face a ray hits).
@@ -775,8 +775,8 @@ export class SurfaceScene {
    * changed since the last frame, same camera and size) only the rectangles around the
    * changed points. A partial frame draws the same scene with the same camera, clipped by the
    * scissor to each rectangle on the kept drawing buffer, so its pixels are the full frame's
-   * (the UI tests compare them); the instanced meshes draw only the instances that can reach
-   * the rectangle, which is most of the saving on a software rasteriser.
+   * (the UI tests compare them); the instanced meshes draw only the instances, and the
+   * surface, grid and seams only the groups of triangles, that can reach the rectangle.
    */
   renderNow(full = false): void {
     const start = performance.now();
