@@ -301,9 +301,59 @@ async fn space_click(client: &Client, mirror: &mut Mirror, avoid: &[usize]) {
     mirror.place(target);
     assert_eq!(mirror.board()[target], 1, "Black played the clicked point");
     wait_scene_board(client, &mirror.board()).await;
+    partial_frame_is_exact(client).await;
     screenshot(client, "e2e-surface-genus2-3d").await;
     show_view(client, "Flat").await;
     assert_board(client, mirror).await;
+}
+
+/// Moves the pointer (a synthetic pointer event) over another empty point in sight, so the
+/// hover stone moves, and compares the frame drawn for it with a full frame of the same
+/// scene, pixel for pixel. In the lean tier (this webview's software rasteriser) that frame
+/// redraws only the changed points' rectangles on the kept drawing buffer, so this checks
+/// that WebKitGTK keeps the buffer as the partial frames need.
+async fn partial_frame_is_exact(client: &Client) {
+    let answer = client
+        .execute(
+            "const canvas = document.querySelector('.view3d canvas'); \
+             const gl = canvas.getContext('webgl2') || canvas.getContext('webgl'); \
+             const points = window.__scene.points(); \
+             const stones = window.__scene.stones(); \
+             const k = points.findIndex((p, i) => p.visible && stones[i] === null); \
+             const frame = window.__scene.nextFrame(); \
+             canvas.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, clientX: points[k].x, \
+               clientY: points[k].y, pointerType: 'mouse', pointerId: 1, isPrimary: true })); \
+             return frame.then(() => { \
+               const read = () => { \
+                 const pixels = new Uint8Array(gl.drawingBufferWidth * gl.drawingBufferHeight * 4); \
+                 gl.readPixels(0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight, gl.RGBA, gl.UNSIGNED_BYTE, pixels); \
+                 return pixels; \
+               }; \
+               const kind = window.__scene.lastFrame(); \
+               const drawn = read(); \
+               window.__scene.renderNow(); \
+               const full = read(); \
+               let differing = 0; \
+               for (let i = 0; i < full.length; i += 1) if (drawn[i] !== full[i]) differing += 1; \
+               return { tier: window.__scene.tier(), kind, differing }; \
+             });",
+            vec![],
+        )
+        .await
+        .expect("compare the hover frame with a full frame");
+    let tier = answer["tier"].as_str().expect("a render tier");
+    let kind = answer["kind"].as_str().expect("a frame kind");
+    if tier == "lean" {
+        assert_eq!(
+            kind, "partial",
+            "a hover stone's frame is partial in the lean tier"
+        );
+    }
+    assert_eq!(
+        answer["differing"].as_u64(),
+        Some(0),
+        "the {kind} frame ({tier} tier) differs from a full frame"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

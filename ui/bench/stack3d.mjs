@@ -1,6 +1,9 @@
 // Benchmark of the Time Chess 3D stack in headless Chromium (software WebGL), on the real
 // backend through the UI tests' harness: (1) from a move played by clicking the scene at
-// turn 59 to the redrawn 61-layer stack, and (2) frame times while orbiting the stack with a
+// turn 59 to the finished frame of the 61-layer stack, timed in phases (see `phases.mjs`:
+// input, the bridge's own time for `chess_play`, the page's JavaScript — Svelte, the stack
+// model, `StackScene.update` —, the display refresh wait, the draw calls and a one-pixel
+// read-back right after them), and (2) frame times while orbiting the stack with a
 // right-drag. Needs `npx vite build --config vite.fixtures.config.ts` first.
 //   CRAB_CANON_IPC_BRIDGE=…/ipc-bridge node bench/stack3d.mjs [runs]
 // RENDER=full|lean forces a quality tier (default: the one the view picks on this machine).
@@ -8,6 +11,7 @@
 // per orbit frame, which hardly depends on the machine's load.
 import { closeLeftoverApps, launchBrowser, openApp, serveDist } from '../tests/ui/harness.mjs';
 import { chromiumCpu, cpuPerFrame } from './cpu.mjs';
+import { instrument, phases, report } from './phases.mjs';
 
 const PAGE = 'tests/ui/fixtures/chess3d.html';
 const RUNS = Number(process.argv[2] ?? 5);
@@ -34,7 +38,8 @@ const stats = (xs) => {
 
 const server = await serveDist(process.env.DIST ?? 'dist-fixtures', PAGE); // DIST: another build to compare
 const browser = await launchBrowser();
-const move = { click: [], redraw: [], update: [], render: [], cpuGpu: [], cpuRenderer: [] };
+const move = { update: [], render: [], renders: [], cpuGpu: [], cpuRenderer: [] };
+const timed = [];
 let tier;
 let orbit;
 try {
@@ -42,6 +47,7 @@ try {
     const app = await openApp(browser, server.url, { hash: `${PAGE}${QUERY}#moves=${line().join(',')}`, reducedMotion: 'reduce' });
     const { page } = app;
     await page.waitForFunction(() => window.__stack && window.__stack.state().renders > 0, null, { timeout: 60000 });
+    const timing = await instrument(app, 'chess_play');
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const target = async (pos) => page.evaluate((p) => window.__stack.target(p), pos);
     const from = await target('c6t59');
@@ -49,22 +55,36 @@ try {
     await page.waitForFunction(() => window.__stack.state().destinations.includes('c6t59b8t59'));
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const to = await target('b8t59');
-    // Time from the click (pointerup) to the end of the frame that shows turn 60.
+    // From the click (pointerup) to the first frame drawn after the answer, read back at once.
     await page.evaluate(() => {
-      document.querySelector('.viewport canvas').addEventListener('pointerup', () => (window.__clickAt = performance.now()), { capture: true, once: true });
+      const move = (window.__move = {});
+      const canvas = document.querySelector('.viewport canvas');
+      const gl = canvas.getContext('webgl2');
+      canvas.addEventListener('pointerup', () => (move.clickAt = performance.now()), { capture: true, once: true });
+      window.__moveDone = (async () => {
+        for (;;) {
+          const f = await window.__stack.nextFrame();
+          if (move.answerAt === undefined || f.frameAt - f.render < move.answerAt) continue;
+          gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+          const readAt = performance.now();
+          if (window.__stack.state().present === 60) return { ...move, start: f.frameAt - f.render, end: f.frameAt, readAt, update: f.update };
+        }
+      })();
     });
+    const rendersBefore = await page.evaluate(() => window.__stack.state().renders);
     const cpuMove = chromiumCpu();
     await page.mouse.click(to.x, to.y);
-    await page.waitForFunction(() => window.__stack.state().present === 60 && window.__stack.state().timing.frameAt > window.__viewArrived);
+    const marks = await page.evaluate(() => window.__moveDone);
+    await page.waitForTimeout(100);
     const moved = cpuPerFrame(cpuMove, chromiumCpu(), 1);
+    move.renders.push((await page.evaluate(() => window.__stack.state().renders)) - rendersBefore);
     move.cpuGpu.push(moved.gpu);
     move.cpuRenderer.push(moved.renderer);
     tier = await page.evaluate(() => window.__stack.state().tier);
-    const t = await page.evaluate(() => ({ ...window.__stack.state().timing, clickAt: window.__clickAt, viewAt: window.__viewArrived, layers: window.__stack.state().visibleLayers.length }));
-    move.click.push(t.frameAt - t.clickAt);
-    move.redraw.push(t.frameAt - t.viewAt);
-    move.update.push(t.update);
-    move.render.push(t.render);
+    const t = { layers: await page.evaluate(() => window.__stack.state().visibleLayers.length) };
+    timed.push(phases(marks, timing.lastBridge()));
+    move.update.push(marks.update);
+    move.render.push(marks.end - marks.start);
     if (run === RUNS - 1) {
       // Orbit: 120 frames of a right-drag, measuring the interval between animation frames.
       const box = await page.locator('.viewport canvas').boundingBox();
@@ -106,4 +126,6 @@ try {
   await browser.close();
   await server.close();
 }
+console.log(`Time Chess stack, the move of turn 59 → the finished frame of turn 60 [${tier}], ${timed.length} runs (ms):`);
+report(timed);
 console.log(JSON.stringify({ runs: RUNS, tier, move: Object.fromEntries(Object.entries(move).map(([k, v]) => [k, stats(v)])), orbit }, null, 2));

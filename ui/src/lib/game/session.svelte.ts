@@ -65,7 +65,10 @@ export interface GameBackend<V, A, R extends ComputerReply<V> = ComputerReply<V>
 
 /** A game screen's state on its backend; `A` is one action, `R` the computer's reply. */
 export class GameSession<V extends SessionView, A, R extends ComputerReply<V> = ComputerReply<V>> {
-  view: V | null = $state(null);
+  /** The engine's view of the game. Raw state: a view is only ever replaced whole, never
+   * changed in place, and a deep proxy made every read of it (the Time Chess stack reads
+   * ~2,000 pieces a move) a signal read and a new proxy. */
+  view: V | null = $state.raw(null);
   notice: Notice | null = $state(null);
   busy = $state(false);
   /** An action (or, with `null`, a computer move) waiting for the player's confirmation to replace the later turns. */

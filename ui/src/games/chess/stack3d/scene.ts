@@ -286,6 +286,7 @@ export class StackScene {
   renders = 0;
   /** Milliseconds of the last update and the last render call, and when that frame ended. */
   timing = { update: 0, render: 0, frameAt: 0 };
+  #frameListeners: (() => void)[] = [];
   /** The level of detail drawn (see lib/webgl/quality.ts). */
   readonly tier: RenderTier;
 
@@ -756,6 +757,15 @@ export class StackScene {
     this.renders++;
     this.timing.frameAt = performance.now();
     this.timing.render = this.timing.frameAt - started;
+    const listeners = this.#frameListeners;
+    this.#frameListeners = [];
+    for (const listener of listeners) listener();
+  }
+
+  /** Calls `listener` once, right after the next frame's draw calls (the benchmark reads a
+   * pixel back there, which waits until the frame is really drawn). */
+  afterFrame(listener: () => void): void {
+    this.#frameListeners.push(listener);
   }
 
   /** The camera and the canvas-relative viewport that a canvas point (CSS pixels) falls in. */

@@ -94,6 +94,7 @@ class Packed {
   readonly slotAt: Int32Array;
   readonly indexOf: Int32Array;
   private dirty = false;
+  private partMesh: THREE.InstancedMesh | null = null;
 
   constructor(geometry: THREE.BufferGeometry, material: THREE.Material, slots: number) {
     this.mesh = new THREE.InstancedMesh(geometry, material, Math.max(1, slots));
@@ -138,6 +139,50 @@ class Packed {
     return true;
   }
 
+  /** A second mesh on the same geometry and material, holding only the instances a partial
+   * frame needs (see `SurfaceScene.renderNow`); hidden otherwise. */
+  get part(): THREE.InstancedMesh {
+    if (!this.partMesh) {
+      const capacity = this.shown.length;
+      this.partMesh = new THREE.InstancedMesh(this.mesh.geometry, this.mesh.material, Math.max(1, capacity));
+      this.partMesh.instanceMatrix.setUsage(THREE.DynamicDrawUsage);
+      this.partMesh.setColorAt(0, new THREE.Color());
+      // Its instances change every partial frame; the scissor clips what lies outside anyway.
+      this.partMesh.frustumCulled = false;
+      this.partMesh.visible = false;
+      this.partMesh.count = 0;
+    }
+    return this.partMesh;
+  }
+
+  /** Fills `part` with the drawn instances whose slot `keep` accepts, in the drawn order, and
+   * shows it instead of the whole mesh (until `whole`). */
+  partial(keep: (slot: number) => boolean): void {
+    const part = this.part;
+    const from = this.mesh.instanceMatrix.array as Float32Array;
+    const fromColours = this.mesh.instanceColor?.array as Float32Array;
+    const to = part.instanceMatrix.array as Float32Array;
+    const toColours = part.instanceColor?.array as Float32Array;
+    let m = 0;
+    for (let n = 0; n < this.mesh.count; n += 1) {
+      if (!keep(this.slotAt[n])) continue;
+      to.set(from.subarray(n * 16, n * 16 + 16), m * 16);
+      toColours.set(fromColours.subarray(n * 3, n * 3 + 3), m * 3);
+      m += 1;
+    }
+    part.count = m;
+    part.instanceMatrix.needsUpdate = true;
+    if (part.instanceColor) part.instanceColor.needsUpdate = true;
+    part.visible = m > 0;
+    this.mesh.visible = false;
+  }
+
+  /** Shows the whole mesh again after a partial frame. */
+  whole(): void {
+    if (this.partMesh) this.partMesh.visible = false;
+    this.mesh.visible = true;
+  }
+
   /** The colour slot `k` was last given. */
   colourOf(k: number, target: THREE.Color): THREE.Color {
     return target.fromArray(this.colours, k * 3);
@@ -145,8 +190,24 @@ class Packed {
 
   dispose(): void {
     this.mesh.dispose();
+    this.partMesh?.dispose();
   }
 }
+
+/** A rectangle of drawing-buffer pixels, origin at the bottom left (as WebGL's scissor). */
+interface Rect {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** A partial frame is drawn only while the rectangles to redraw cover at most this share of
+ * the canvas; beyond it a full frame costs about the same. */
+const PARTIAL_SHARE = 0.3;
+/** At most this many separate rectangles per partial frame (each is a pass of its own over
+ * the groups of triangles and the instances near it); more are merged. */
+const PARTIAL_RECTS = 3;
 
 /** One rendered surface with its camera and controls, drawing on `canvas`. */
 export class SurfaceScene {
@@ -159,6 +220,35 @@ export class SurfaceScene {
   readonly tier: RenderTier;
   /** How long the last `renderNow` took on the CPU side (ms). */
   lastRender = 0;
+  /** Whether the last frame redrew the whole canvas or only the rectangles a change touched. */
+  lastFrame: 'full' | 'partial' = 'full';
+  /** Frames that redrew only some rectangles (the test hook and the benchmark read it). */
+  partialFrames = 0;
+  /** When (performance.now) the last frame was first asked for, and began and ended drawing. */
+  readonly timing = { requested: 0, start: 0, end: 0 };
+  /** Lean tier: after a change that leaves the camera and the size alone (a move, a hover),
+   * redraw only the screen rectangles of the points that changed, on the kept drawing
+   * buffer (see `renderNow`). */
+  private readonly partialAllowed: boolean;
+  /** Something other than the points' instances changed since the last frame (the camera,
+   * the size, the colours): the next frame is a full one. */
+  private fullNeeded = true;
+  /** Points whose instances (or hover stone) changed since the last frame, with how far
+   * (world units) what was or is drawn there reaches. */
+  private readonly dirty = new Map<number, number>();
+  /** How far each point's drawn instances reach (see `extent`). */
+  private readonly drawnExtent: Float64Array;
+  /** Each point's longer and shorter stone axis (world units). */
+  private readonly axes: [number, number][];
+  /** The camera's matrices and the drawing buffer's size of the last frame drawn. */
+  private readonly drawnView = new Float64Array(34);
+  /** How far from its point (world units) anything drawn for a point reaches. */
+  private readonly reach: number[];
+  /** The point of the hover stone last drawn, or null. */
+  private ghostPoint: number | null = null;
+  private frameListeners: (() => void)[] = [];
+  /** Lean: the surface, grid and seam meshes in groups by place (see `addMesh`). */
+  private readonly chunks: THREE.Mesh[] = [];
   private readonly ratio: number;
   private interacting = false;
   private coarse = false;
@@ -208,7 +298,9 @@ export class SurfaceScene {
     const lean = this.tier === 'lean';
     // Lean (a software rasteriser): no multisampling and one drawing-buffer pixel per CSS
     // pixel at most; each of those multiplies the pixels it shades.
-    this.renderer = new THREE.WebGLRenderer({ canvas, antialias: !lean, preserveDrawingBuffer: options.keepDrawing });
+    // Lean also keeps the drawing buffer between frames, so a move redraws only what it changed.
+    this.renderer = new THREE.WebGLRenderer({ canvas, antialias: !lean, preserveDrawingBuffer: options.keepDrawing || lean });
+    this.partialAllowed = lean;
     this.ratio = Math.min(window.devicePixelRatio || 1, lean ? 1 : 2);
     this.renderer.setPixelRatio(this.ratio);
     this.camera = new THREE.PerspectiveCamera(40, 1, 0.1, shape.radius * 20);
@@ -221,6 +313,16 @@ export class SurfaceScene {
     this.camera.add(key);
 
     shape.charts.forEach((c, p) => this.atChart.set(`${c.sheet},${c.x},${c.y}`, p));
+    // How far from its point anything drawn there reaches: the rings (0.64 × 1.14 of the
+    // longer stone axis; the axes are square to each other), the stone's half height and the
+    // marks lifted onto its top (0.3 of the shorter axis at most), the rings' lift.
+    this.axes = shape.stoneAxes.map(([u, v]) => {
+      const a = Math.hypot(...u);
+      const b = Math.hypot(...v);
+      return [Math.max(a, b), Math.min(a, b)];
+    });
+    this.reach = this.axes.map(([a, b]) => 0.74 * a + 0.3 * b + 0.04);
+    this.drawnExtent = new Float64Array(shape.positions.length);
     // Opaque, also on the Klein bottle: what the player sees in front is exactly what a
     // click there picks (a translucent wall showed points no click could reach).
     const woodParameters = {
@@ -250,7 +352,7 @@ export class SurfaceScene {
     };
     this.owned.push(...Object.values(this.materials));
 
-    for (const patch of [...shape.patches, ...shape.bands]) this.surfaces.push(this.addPatch(patch));
+    for (const patch of [...shape.patches, ...shape.bands]) this.surfaces.push(...this.addPatch(patch));
     // Lines as thin tubes: WebGL draws GL lines one pixel wide, too faint to find the points by.
     const spacing = [...shape.stoneSize].sort((a, b) => a - b)[Math.floor(shape.stoneSize.length / 2)] ?? 0.5;
     // Lean: three-sided tubes (the lines are one or two pixels wide; a software rasteriser
@@ -288,6 +390,8 @@ export class SurfaceScene {
     this.owned.push(plate);
     this.areas = new Packed(plate, this.materials.ring, 2 * n);
     for (const packed of [this.stones, this.dots, this.spots, this.rings, this.areas]) this.scene.add(packed.mesh);
+    // The partial frames' subsets, drawn right after their whole meshes' place in the scene.
+    if (lean) for (const packed of [this.stones, this.dots, this.spots, this.rings, this.areas]) this.scene.add(packed.part);
     this.ghost = new THREE.Mesh(lens, this.materials.ghost);
     this.ghost.visible = false;
     this.scene.add(this.ghost);
@@ -323,7 +427,7 @@ export class SurfaceScene {
     return Math.min(u.length(), v.length()) * 0.42 * 0.5;
   }
 
-  private addPatch(patch: Embedding['patches'][number]): THREE.Mesh {
+  private addPatch(patch: Embedding['patches'][number]): THREE.Mesh[] {
     const geometry = new THREE.BufferGeometry();
     geometry.setAttribute('position', new THREE.Float32BufferAttribute(patch.positions.flat(), 3));
     geometry.setAttribute('normal', new THREE.Float32BufferAttribute(patch.normals.flat(), 3));
@@ -342,11 +446,71 @@ export class SurfaceScene {
         index.push(a, a + 1, a + patch.columns, a + 1, a + patch.columns + 1, a + patch.columns);
       }
     geometry.setIndex(index);
+    return this.addMesh(geometry, this.materials.wood, { chart: patch.chart, columns: patch.columns });
+  }
+
+  /**
+   * Adds a mesh of `geometry` to the scene. Lean: as several meshes, its triangles grouped by
+   * where they lie (cubes of two thirds of the shape's radius), each with its own bounding
+   * sphere, so a partial frame (and the camera's frustum) skips the groups nowhere near what
+   * it draws; the triangles, and so the pixels, are the same. `userData.faces` maps a group's
+   * triangle back to the whole geometry's (picking reads the face a ray hits).
+   */
+  private addMesh(geometry: THREE.BufferGeometry, material: THREE.Material, userData: Record<string, unknown> = {}): THREE.Mesh[] {
     this.owned.push(geometry);
-    const mesh = new THREE.Mesh(geometry, this.materials.wood);
-    mesh.userData = { chart: patch.chart, columns: patch.columns };
-    this.scene.add(mesh);
-    return mesh;
+    const index = geometry.index;
+    if (!this.partialAllowed || !index) {
+      const mesh = new THREE.Mesh(geometry, material);
+      mesh.userData = userData;
+      this.scene.add(mesh);
+      return [mesh];
+    }
+    const position = geometry.getAttribute('position');
+    const cell = Math.max(1e-6, this.shape.radius * 0.67);
+    const groups = new Map<string, number[]>();
+    for (let f = 0; f < index.count / 3; f += 1) {
+      let x = 0;
+      let y = 0;
+      let z = 0;
+      for (let k = 0; k < 3; k += 1) {
+        const v = index.getX(3 * f + k);
+        x += position.getX(v);
+        y += position.getY(v);
+        z += position.getZ(v);
+      }
+      const key = `${Math.floor(x / 3 / cell)},${Math.floor(y / 3 / cell)},${Math.floor(z / 3 / cell)}`;
+      const faces = groups.get(key) ?? [];
+      faces.push(f);
+      groups.set(key, faces);
+    }
+    const meshes: THREE.Mesh[] = [];
+    const corner = new THREE.Vector3();
+    for (const faces of groups.values()) {
+      const part = new THREE.BufferGeometry();
+      for (const [name, attribute] of Object.entries(geometry.attributes)) part.setAttribute(name, attribute);
+      const indices = new Uint32Array(faces.length * 3);
+      const box = new THREE.Box3();
+      faces.forEach((f, n) => {
+        for (let k = 0; k < 3; k += 1) {
+          const v = index.getX(3 * f + k);
+          indices[3 * n + k] = v;
+          box.expandByPoint(corner.fromBufferAttribute(position, v));
+        }
+      });
+      part.setIndex(new THREE.BufferAttribute(indices, 1));
+      // The group's own bounds (three.js would measure every vertex of the shared attributes).
+      const sphere = new THREE.Sphere(box.getCenter(new THREE.Vector3()), 0);
+      for (const v of indices) sphere.radius = Math.max(sphere.radius, sphere.center.distanceTo(corner.fromBufferAttribute(position, v)));
+      part.boundingSphere = sphere;
+      part.boundingBox = box;
+      this.owned.push(part);
+      const mesh = new THREE.Mesh(part, material);
+      mesh.userData = { ...userData, faces: Int32Array.from(faces) };
+      this.scene.add(mesh);
+      this.chunks.push(mesh);
+      meshes.push(mesh);
+    }
+    return meshes;
   }
 
   /** Every grid line as one merged mesh of thin tubes (one draw call). */
@@ -359,16 +523,14 @@ export class SurfaceScene {
     if (tubes.length === 0) return;
     const geometry = mergeGeometries(tubes, false);
     for (const tube of tubes) tube.dispose();
-    this.owned.push(geometry);
-    this.scene.add(new THREE.Mesh(geometry, material));
+    this.addMesh(geometry, material);
   }
 
   private addTube(path: Vec3[], radius: number, material: THREE.Material): void {
     if (path.length < 2) return;
     const curve = new THREE.CatmullRomCurve3(path.map(v3));
     const geometry = new THREE.TubeGeometry(curve, Math.max(2, path.length * 3), radius, 6, false);
-    this.owned.push(geometry);
-    this.scene.add(new THREE.Mesh(geometry, material));
+    this.addMesh(geometry, material);
   }
 
   /** New colours (a theme change). */
@@ -387,6 +549,7 @@ export class SurfaceScene {
     this.seamMaterials.forEach((m, k) => m.color.set(c.seams[this.seamColours[k] % c.seams.length] ?? c.line));
     this.drawn = [];
     this.drawnGhost = '-';
+    this.fullNeeded = true;
     this.update(this.state);
   }
 
@@ -419,6 +582,9 @@ export class SurfaceScene {
       if (this.drawn[p] === key) continue;
       this.drawn[p] = key;
       changed = true;
+      const extent = this.extent(p, stone !== 0, ringed ? (focused ? 1.14 : 1.02) : 0, liberty, last, area);
+      this.markDirty(p, Math.max(extent, this.drawnExtent[p]));
+      this.drawnExtent[p] = extent;
       this.stones.set(p, stone === 0 ? null : this.placement(p, 1), colour.set(stone === 2 ? this.colours.white : this.colours.black));
       this.dots.set(p, stone === 0 && !liberty ? this.placement(p, 0.2) : null);
       // Rings and spots lie on one side of the sheet each: drawn on both, as the sheet is opaque.
@@ -440,6 +606,9 @@ export class SurfaceScene {
     if (ghost !== this.drawnGhost) {
       this.drawnGhost = ghost;
       changed = true;
+      if (this.ghostPoint !== null) this.markDirty(this.ghostPoint, this.extent(this.ghostPoint, true, 0, false, false, false));
+      this.ghostPoint = ghostShown ? h : null;
+      if (h !== null && ghostShown) this.markDirty(h, this.extent(h, true, 0, false, false, false));
       this.ghost.visible = ghostShown;
       if (ghostShown && h !== null) {
         this.placement(h, 1).decompose(this.ghost.position, this.ghost.quaternion, this.ghost.scale);
@@ -448,7 +617,29 @@ export class SurfaceScene {
     }
     // Nothing drawn changed (a focus that shows no ring, the same position again): no frame,
     // which on a slow GPU would hold up the answer to the move.
-    if (changed) this.requestRender();
+    if (changed) this.requestRender(false);
+  }
+
+  /** Notes that what point `p` draws changed, reaching `extent` from it (before or after). */
+  private markDirty(p: number, extent: number): void {
+    this.dirty.set(p, Math.max(extent, this.dirty.get(p) ?? 0));
+  }
+
+  /**
+   * How far from point `p` (world units) its instances reach: a stone (half its longer axis
+   * across, its half height up), the rings (0.64 of the ring's scale), the liberty and
+   * last-move spots, the area square (its half diagonal), the dot; plus the lifts off the
+   * sheet and a margin.
+   */
+  private extent(p: number, stone: boolean, ring: number, liberty: boolean, last: boolean, area: boolean): number {
+    const [a, b] = this.axes[p];
+    let e = 0.1 * a;
+    if (stone) e = Math.max(e, 0.5 * a + 0.21 * b);
+    if (ring) e = Math.max(e, 0.64 * ring * a);
+    if (liberty) e = Math.max(e, 0.21 * a);
+    if (last) e = Math.max(e, 0.17 * a + 0.28 * b);
+    if (area) e = Math.max(e, 0.34 * a + 0.22 * b);
+    return e + 0.05;
   }
 
   /** The marks drawn on each point (the test hook: hovering a stone lights its chain). */
@@ -528,13 +719,22 @@ export class SurfaceScene {
     return sizes[Math.floor(sizes.length / 2)] ?? 0;
   }
 
-  /** Draws once on the next animation frame (never continuously). */
-  requestRender(): void {
+  /** Draws once on the next animation frame (never continuously); `full` unless only the
+   * points' instances changed (then the frame may redraw just their rectangles). */
+  requestRender(full = true): void {
+    if (full) this.fullNeeded = true;
     if (this.pending) return;
+    this.timing.requested = performance.now();
     this.pending = requestAnimationFrame(() => {
       this.pending = 0;
       this.renderNow();
     });
+  }
+
+  /** Calls `listener` once, right after the next frame's draw calls (the benchmark reads a
+   * pixel back there: that waits until the frame is really drawn). */
+  afterFrame(listener: () => void): void {
+    this.frameListeners.push(listener);
   }
 
   /**
@@ -570,13 +770,151 @@ export class SurfaceScene {
     return this.coarse;
   }
 
-  /** Draws immediately. */
-  renderNow(): void {
+  /**
+   * Draws immediately: the whole canvas, or (`full` false, lean tier, only points' instances
+   * changed since the last frame, same camera and size) only the rectangles around the
+   * changed points. A partial frame draws the same scene with the same camera, clipped by the
+   * scissor to each rectangle on the kept drawing buffer, so its pixels are the full frame's
+   * (the UI tests compare them); the instanced meshes draw only the instances, and the
+   * surface, grid and seams only the groups of triangles, that can reach the rectangle.
+   */
+  renderNow(full = false): void {
     const start = performance.now();
+    this.timing.start = start;
     this.watchFrameRate(start);
-    this.renderer.render(this.scene, this.camera);
+    this.scene.updateMatrixWorld();
+    const size = this.renderer.getDrawingBufferSize(new THREE.Vector2());
+    const rects = full ? null : this.partialRects(size.x, size.y);
+    if (rects) {
+      this.drawPartial(rects, size.x, size.y);
+      this.partialFrames += 1;
+      this.lastFrame = 'partial';
+    } else {
+      this.renderer.render(this.scene, this.camera);
+      this.keepView(size.x, size.y);
+      this.lastFrame = 'full';
+    }
+    this.dirty.clear();
+    this.fullNeeded = false;
     this.frames += 1;
-    this.lastRender = performance.now() - start;
+    this.timing.end = performance.now();
+    this.lastRender = this.timing.end - start;
+    const listeners = this.frameListeners;
+    this.frameListeners = [];
+    for (const listener of listeners) listener();
+  }
+
+  /** Notes the camera and size a full frame was drawn with. */
+  private keepView(width: number, height: number): void {
+    this.drawnView.set(this.camera.matrixWorld.elements, 0);
+    this.drawnView.set(this.camera.projectionMatrix.elements, 16);
+    this.drawnView[32] = width;
+    this.drawnView[33] = height;
+  }
+
+  /** Whether the camera and size are those of the frame on the canvas. */
+  private sameView(width: number, height: number): boolean {
+    const d = this.drawnView;
+    const w = this.camera.matrixWorld.elements;
+    const p = this.camera.projectionMatrix.elements;
+    for (let k = 0; k < 16; k += 1) if (d[k] !== w[k] || d[16 + k] !== p[k]) return false;
+    return d[32] === width && d[33] === height;
+  }
+
+  /** The drawing-buffer rectangle that everything drawn for point `p` stays inside (the
+   * projection of a box round the sphere of its reach, in camera space), `'off'` when that is
+   * off the canvas, `null` when it cannot be bounded (the box reaches behind the near plane). */
+  private screenRect(p: number, width: number, height: number): Rect | 'off' | null {
+    return this.sphereRect(v3(this.shape.positions[p]), this.reach[p], width, height);
+  }
+
+  /** The drawing-buffer rectangle a sphere (world centre and radius) stays inside; as `screenRect`. */
+  private sphereRect(at: THREE.Vector3, r: number, width: number, height: number): Rect | 'off' | null {
+    const centre = at.clone().applyMatrix4(this.camera.matrixWorldInverse);
+    if (centre.z + r > -this.camera.near) return null;
+    const corner = new THREE.Vector3();
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    for (let k = 0; k < 8; k += 1) {
+      corner.set(centre.x + (k & 1 ? r : -r), centre.y + (k & 2 ? r : -r), centre.z + (k & 4 ? r : -r));
+      corner.applyMatrix4(this.camera.projectionMatrix);
+      x0 = Math.min(x0, corner.x);
+      x1 = Math.max(x1, corner.x);
+      y0 = Math.min(y0, corner.y);
+      y1 = Math.max(y1, corner.y);
+    }
+    // To pixels, with two pixels' margin for the rasteriser's edge rules.
+    const rect = {
+      x0: Math.max(0, Math.floor(((x0 + 1) / 2) * width) - 2),
+      y0: Math.max(0, Math.floor(((y0 + 1) / 2) * height) - 2),
+      x1: Math.min(width, Math.ceil(((x1 + 1) / 2) * width) + 2),
+      y1: Math.min(height, Math.ceil(((y1 + 1) / 2) * height) + 2),
+    };
+    return rect.x0 >= rect.x1 || rect.y0 >= rect.y1 ? 'off' : rect;
+  }
+
+  /** The rectangles a partial frame redraws, or null when the next frame must be full. */
+  private partialRects(width: number, height: number): Rect[] | null {
+    if (!this.partialAllowed || this.fullNeeded || this.dirty.size === 0 || this.coarse) return null;
+    if (!this.sameView(width, height)) return null;
+    let rects: Rect[] = [];
+    for (const [p, extent] of this.dirty) {
+      const rect = this.sphereRect(v3(this.shape.positions[p]), extent, width, height);
+      if (rect === null) return null;
+      if (rect !== 'off') rects.push(rect);
+    }
+    const area = (r: Rect) => (r.x1 - r.x0) * (r.y1 - r.y0);
+    const union = (a: Rect, b: Rect): Rect => ({ x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) });
+    // Merge the pair whose union adds the fewest pixels while a merge is cheap (it adds less
+    // than a rectangle's own cost, about a 200 × 200 fill here) or there are too many.
+    for (;;) {
+      let best: [number, number, number] | null = null;
+      for (let i = 0; i < rects.length; i += 1)
+        for (let j = i + 1; j < rects.length; j += 1) {
+          const growth = area(union(rects[i], rects[j])) - area(rects[i]) - area(rects[j]);
+          if (!best || growth < best[2]) best = [i, j, growth];
+        }
+      if (!best || (best[2] > 40_000 && rects.length <= PARTIAL_RECTS)) break;
+      const [i, j] = best;
+      rects = [...rects.filter((_, k) => k !== i && k !== j), union(rects[i], rects[j])];
+    }
+    const covered = rects.reduce((sum, r) => sum + area(r), 0);
+    return covered <= PARTIAL_SHARE * width * height ? rects : null;
+  }
+
+  /** Redraws the scene inside `rects` only (see `renderNow`). */
+  private drawPartial(rects: Rect[], width: number, height: number): void {
+    const n = this.shape.positions.length;
+    const bounds = this.shape.positions.map((_, p) => this.screenRect(p, width, height));
+    const ratio = this.renderer.getPixelRatio();
+    const ghostShown = this.ghost.visible;
+    const packs = [this.stones, this.dots, this.spots, this.rings, this.areas];
+    const centre = new THREE.Vector3();
+    const chunkRects = this.chunks.map((mesh) => {
+      const sphere = mesh.geometry.boundingSphere;
+      return sphere ? this.sphereRect(centre.copy(sphere.center).applyMatrix4(mesh.matrixWorld), sphere.radius, width, height) : null;
+    });
+    const meets = (b: Rect | 'off' | null, rect: Rect) => b === null || (b !== 'off' && b.x0 < rect.x1 && rect.x0 < b.x1 && b.y0 < rect.y1 && rect.y0 < b.y1);
+    this.renderer.setScissorTest(true);
+    try {
+      for (const rect of rects) {
+        this.chunks.forEach((mesh, k) => (mesh.visible = meets(chunkRects[k], rect)));
+        // A point whose box meets the rectangle (or cannot be bounded) keeps its instances.
+        const near = bounds.map((b) => meets(b, rect));
+        for (const packed of packs) packed.partial((slot) => near[slot % n]);
+        this.ghost.visible = ghostShown && this.ghostPoint !== null && near[this.ghostPoint];
+        // three.js scales the scissor by the pixel ratio: hand it CSS pixels.
+        this.renderer.setScissor(rect.x0 / ratio, rect.y0 / ratio, (rect.x1 - rect.x0) / ratio, (rect.y1 - rect.y0) / ratio);
+        this.renderer.render(this.scene, this.camera);
+      }
+    } finally {
+      this.renderer.setScissorTest(false);
+      for (const packed of packs) packed.whole();
+      for (const mesh of this.chunks) mesh.visible = true;
+      this.ghost.visible = ghostShown;
+    }
   }
 
   /** The point under a client position: the nearest point to where the ray first meets the
@@ -594,7 +932,8 @@ export class SurfaceScene {
     const chart = hit.object.userData.chart as { sheet: number; per: number } | undefined;
     if (chart && hit.faceIndex !== undefined && hit.faceIndex !== null) {
       const columns = (hit.object.userData.columns as number) - 1;
-      const cell = Math.floor(hit.faceIndex / 2);
+      const faces = hit.object.userData.faces as Int32Array | undefined;
+      const cell = Math.floor((faces ? faces[hit.faceIndex] : hit.faceIndex) / 2);
       const x = Math.round(((cell % columns) + 0.5) / chart.per - 0.5);
       const y = Math.round((Math.floor(cell / columns) + 0.5) / chart.per - 0.5);
       return this.atChart.get(`${chart.sheet},${x},${y}`) ?? null;
