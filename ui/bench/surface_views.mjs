@@ -84,14 +84,28 @@ function isRaster(e, thread) {
   return e.ph === 'X' && ((thread(e) === 'Compositor' && e.name === 'ThreadControllerImpl::RunTask') || e.name === 'TaskGraphRunner::RunTask');
 }
 
-/** CPU time (ms) of the compositor and raster threads from each sample's start mark to the next one's. */
-function rasterPerSample(trace) {
+/**
+ * From the trace, per sample (`samples[k].begins`, `.answered`: the beginning of the frame
+ * that shows the stone and the answer's arrival, in the page's clock): the CPU time (ms) of
+ * the compositor and raster threads from that frame's beginning to the next sample's click
+ * (`raster`) and before it, from the click on (`rasterBefore`: mostly the click's own frame,
+ * which moves the keyboard focus to the point); and the renderer main thread's tasks ended
+ * before the answer arrived (`mainBefore`: the click's handlers, its own frame and the
+ * harness's messages).
+ */
+function tracePerSample(trace, samples) {
   const { events, thread } = traceParts(trace);
   const marks = events.filter((e) => e.name === 'bench-sample').sort((x, y) => x.ts - y.ts);
   const raster = events.filter((e) => isRaster(e, thread));
+  const main = events.filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && thread(e) === 'CrRendererMain');
+  const cpu = (list, from, to, whole = false) =>
+    list.filter((e) => e.ts >= from && (whole ? e.ts + e.dur <= to : e.ts < to)).reduce((t, e) => t + (e.tdur ?? e.dur ?? 0), 0) / 1000;
   return marks.map((m, k) => {
+    // The page's clock in the trace's: the mark carries both.
+    const at = (time) => m.ts + (time - m.args.data.startTime) * 1000;
+    const begins = at(samples[k].begins);
     const end = marks[k + 1]?.ts ?? Infinity;
-    return raster.filter((e) => e.ts >= m.ts && e.ts < end).reduce((t, e) => t + (e.tdur ?? e.dur ?? 0), 0) / 1000;
+    return { raster: cpu(raster, begins, end), rasterBefore: cpu(raster, m.ts, begins), mainBefore: cpu(main, m.ts, at(samples[k].answered), true) };
   });
 }
 
@@ -311,6 +325,8 @@ for (const view of ['space', 'flat', 'tiled'].filter((v) => VIEWS.includes(v))) 
     );
     const begins = Math.max(times.frame, times.dom);
     samples.push({
+      begins,
+      answered: times.answered,
       toCall: times.called - times.click,
       hop: times.answered - times.called,
       apply: applyTime,
@@ -325,14 +341,15 @@ for (const view of ['space', 'flat', 'tiled'].filter((v) => VIEWS.includes(v))) 
     const { writeFileSync } = await import('node:fs');
     writeFileSync(`${PROFILE}-${view}.cpuprofile`, JSON.stringify(profile));
   }
-  const traced = await browser.stopTracing();
-  if (SAVE_TRACE) (await import('node:fs')).writeFileSync(`${SAVE_TRACE}-${view}.json`, traced);
-  const trace = JSON.parse(traced);
-  const raster = rasterPerSample(trace);
-  if (raster.length !== samples.length) throw new Error(`the trace has ${raster.length} sample marks for ${samples.length} samples`);
+  const text = await browser.stopTracing();
+  if (SAVE_TRACE) (await import('node:fs')).writeFileSync(`${SAVE_TRACE}-${view}.json`, text);
+  const trace = JSON.parse(text);
+  const traced = tracePerSample(trace, samples);
+  if (traced.length !== samples.length) throw new Error(`the trace has ${traced.length} sample marks for ${samples.length} samples`);
   samples.forEach((s, k) => {
-    s.raster = raster[k];
-    s.work = s.toCall + s.apply + s.toDom + s.frame + s.raster;
+    Object.assign(s, traced[k]);
+    s.page = s.toCall + s.toDom + s.frame + s.raster;
+    s.work = s.page + s.apply;
   });
   results[view] = samples;
   if (TRACE) traces[view] = cpuPerMove(trace, samples.length);
@@ -357,9 +374,12 @@ const PHASES = [
   ['toDom', 'answer → stone in the DOM'],
   ['wait', 'refresh wait (until the next frame; not work)'],
   ['frame', "the frame's main-thread work"],
-  ['raster', 'compositor and raster threads (trace)'],
+  ['raster', "  then that frame's compositor and raster threads (trace)"],
   ['work', 'click → updated board (WORK; target < 16)'],
+  ['page', '  of which the page (all but surface_apply)'],
   ['whole', 'raw wall: click → frame done'],
+  ['mainBefore', 'main thread busy from the click to the answer (trace)'],
+  ['rasterBefore', 'compositor and raster threads before the frame (trace)'],
 ];
 const row = (label, values) =>
   `    ${label.padEnd(48)} median ${quantile(values, 0.5).toFixed(1).padStart(5)}  p90 ${quantile(values, 0.9).toFixed(1).padStart(5)}  worst ${Math.max(...values).toFixed(1).padStart(5)}`;

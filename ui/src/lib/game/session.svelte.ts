@@ -65,7 +65,9 @@ export interface GameBackend<V, A, R extends ComputerReply<V> = ComputerReply<V>
 
 /** A game screen's state on its backend; `A` is one action, `R` the computer's reply. */
 export class GameSession<V extends SessionView, A, R extends ComputerReply<V> = ComputerReply<V>> {
-  view: V | null = $state(null);
+  /** The backend's view, replaced whole by every command and never changed in place: held
+   * raw, as a deep proxy would wrap every point and turn of every new view again. */
+  view: V | null = $state.raw(null);
   notice: Notice | null = $state(null);
   busy = $state(false);
   /** An action (or, with `null`, a computer move) waiting for the player's confirmation to replace the later turns. */
