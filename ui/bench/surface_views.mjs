@@ -22,22 +22,27 @@
 //                      MessageChannel message posted in that callback arrives: the rest of the
 //                      frame's main-thread work (other animation-frame callbacks, style,
 //                      layout, paint, commit)
-//   raster             the CPU time of the renderer's compositor and raster threads from this
-//                      click to the next (a light Chromium trace, always recorded)
+//   raster             the CPU time of the renderer's compositor and raster threads from that
+//                      frame's beginning to the next click (a light Chromium trace, always
+//                      recorded)
 //
 // and "click → updated board (work)" = click → call + `surface_apply` at the bridge +
-// answer → DOM + frame + raster: everything but the refresh wait and the harness's hop.
-// The raw wall times (click → frame done, the whole hop) are printed too.
+// answer → DOM + frame + raster: everything but the refresh wait and the harness's hop;
+// "the page" is work minus `surface_apply`. The raw wall times (click → frame done, the
+// whole hop) are printed too, and what the click costs while the backend answers (not in
+// work): the main thread's tasks ended before the answer arrived (the click's handlers, its
+// own frame, which moves the keyboard focus to the point, and the harness's messages) and
+// the compositor and raster threads before the stone's frame.
 //
 // `--trace` records a fuller Chromium trace and prints the CPU time (thread time, so less
 // sensitive to other processes on the machine) per move of the renderer's main thread,
 // split into script, style, layout and paint, and of the compositor and raster threads; the
 // tracing itself slows the samples. `--profile FILE` writes a V8 CPU profile (Chrome's
 // `.cpuprofile`) of the flat and tiled samples, `--save-trace FILE` the trace itself
-// (FILE-flat.json, FILE-tiled.json; open them in Chrome's performance panel). `--views` runs only the named views
-// (default all three). `--shots DIR` saves screenshots of the flat and tiled views at move
-// 150 (light and dark, desktop and phone, and the tiled view with a copy pointed at) before
-// the samples, to compare the look of two versions.
+// (FILE-flat.json, FILE-tiled.json; open them in Chrome's performance panel). `--views`
+// runs only the named views (default all three). `--shots DIR` saves screenshots of the
+// flat and tiled views at move 150 (light and dark, desktop and phone, and the tiled view
+// with a copy pointed at) before the samples, to compare the look of two versions.
 //
 // The 3D view is still timed as before (click → the frame that draws the stone, by
 // animation-frame polling; see bench/surface3d-click.mjs for its finished-frame timing).
