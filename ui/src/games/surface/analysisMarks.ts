@@ -56,6 +56,9 @@ const OWNERSHIP: MarkDrawings = Object.fromEntries(
   ),
 );
 
+/** The board's own drawings and the ownership kinds'. */
+const WITH_OWNERSHIP: MarkDrawings = { ...MARKS, ...OWNERSHIP };
+
 /** A compact visit count: 1234 → 1.2k. */
 export function visitsText(visits: number): string {
   if (visits >= 10_000) return `${Math.round(visits / 1000)}k`;
@@ -73,10 +76,11 @@ export function analysisMarks(
   show: { ownership: boolean; candidates: boolean },
 ): { entries: [number, string][]; drawings: MarkDrawings } {
   const entries: [number, string][] = [];
-  const drawings: Record<string, MarkDrawings[string]> = { ...MARKS };
-  if (!reading) return { entries, drawings };
+  // The same drawings object while they are the same: a new one would make the board draw
+  // every point's marks again on every move.
+  if (!reading) return { entries, drawings: MARKS };
+  let drawings: MarkDrawings = show.ownership ? WITH_OWNERSHIP : MARKS;
   if (show.ownership) {
-    Object.assign(drawings, OWNERSHIP);
     reading.ownership.forEach((value, point) => {
       const stone = board[point] ?? 0;
       if (stone !== 0 && (stone === 1) === value > 0) return;
@@ -84,12 +88,14 @@ export function analysisMarks(
       if (kind) entries.push([point, kind]);
     });
   }
-  if (show.candidates) {
+  if (show.candidates && reading.candidates.length > 0) {
+    const withCandidates: Record<string, MarkDrawings[string]> = { ...drawings };
+    drawings = withCandidates;
     reading.candidates.forEach((candidate, rank) => {
       if (candidate.action.type !== 'place') return;
       const kind = `candidate-${rank + 1}`;
       const words = candidate.uncertain ? `${visitsText(candidate.visits)}?` : visitsText(candidate.visits);
-      drawings[kind] = {
+      withCandidates[kind] = {
         shapes: (at) => [
           {
             tag: 'circle',

@@ -12,9 +12,21 @@ import type { SurfaceView } from '../../lib/bindings/SurfaceView';
 /** A line's view as the session reads it: the engine's view plus the session's names. */
 export type LineView = SurfaceView & { turns: readonly SurfaceAction[]; computerToMove: boolean };
 
-/** The session's view of the backend's. */
-export function lineView(view: SurfaceView): LineView {
-  return { ...view, turns: view.actions, computerToMove: view.computer_to_move };
+/** The session's view of the backend's. The actions the `previous` view shows too are kept
+ * as its objects, so the move list redraws only the turns that changed, not every turn. */
+export function lineView(view: SurfaceView, previous?: LineView | null): LineView {
+  const before = previous?.actions ?? [];
+  const actions = view.actions.map((action, i) => {
+    const was = before[i];
+    return was && sameAction(was, action) ? was : action;
+  });
+  return { ...view, actions, turns: actions, computerToMove: view.computer_to_move };
+}
+
+/** Whether two actions say the same thing (each field the same). */
+function sameAction(a: SurfaceAction, b: SurfaceAction): boolean {
+  const keys = Object.keys(a) as (keyof SurfaceAction)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
 /** The surfaces commands for one line; `revision` is read from the session when a move is sent. */
@@ -25,17 +37,17 @@ class LineBackend implements GameBackend<LineView, SurfaceAction> {
 
   async apply(action: SurfaceAction, replaceFuture: boolean): Promise<LineView> {
     const revision = this.session?.view?.revision ?? '';
-    return lineView(await surfaceApi.apply(this.line, action, revision, replaceFuture));
+    return lineView(await surfaceApi.apply(this.line, action, revision, replaceFuture), this.session?.view);
   }
 
   async review(cursor: number): Promise<LineView> {
-    return lineView(await surfaceApi.review(this.line, { kind: 'jump', cursor }));
+    return lineView(await surfaceApi.review(this.line, { kind: 'jump', cursor }), this.session?.view);
   }
 
   async computerMove(replaceFuture: boolean): Promise<ComputerReply<LineView>> {
     if (this.line !== 'game') return Promise.reject(new Error('the computer plays in the game only'));
     const outcome = await surfaceApi.computerMove(replaceFuture);
-    const state = lineView(outcome.view);
+    const state = lineView(outcome.view, this.session?.view);
     switch (outcome.kind) {
       case 'played':
         return { kind: 'played', state };
@@ -67,7 +79,7 @@ export class LineSession extends GameSession<LineView, SurfaceAction> {
 
   /** Shows a view the backend sent with another command (open, import, analysis); the computer starts if it is its turn. */
   show(view: SurfaceView | null): void {
-    this.view = view ? lineView(view) : null;
+    this.view = view ? lineView(view, this.view) : null;
     this.notice = null;
     if (this.view?.computerToMove && !this.thinking && !this.computerProblem) queueMicrotask(() => void this.think());
   }

@@ -65,9 +65,9 @@ export interface GameBackend<V, A, R extends ComputerReply<V> = ComputerReply<V>
 
 /** A game screen's state on its backend; `A` is one action, `R` the computer's reply. */
 export class GameSession<V extends SessionView, A, R extends ComputerReply<V> = ComputerReply<V>> {
-  /** The engine's view of the game. Raw state: a view is only ever replaced whole, never
-   * changed in place, and a deep proxy made every read of it (the Time Chess stack reads
-   * ~2,000 pieces a move) a signal read and a new proxy. */
+  /** The engine's view of the game, replaced whole by every command and never changed in
+   * place: held raw, as a deep proxy made every read of it (every point and turn, the Time
+   * Chess stack's ~2,000 pieces) a signal read and a new proxy on every move. */
   view: V | null = $state.raw(null);
   notice: Notice | null = $state(null);
   busy = $state(false);
