@@ -58,6 +58,22 @@ class Session extends GameSession<View, number> {
 
 const settle = () => new Promise((done) => setTimeout(done, 0));
 
+/** A session whose person played 5 and whose computer is now thinking until `release()`. */
+async function thinkingAfterFive() {
+  let release: () => void = () => {};
+  const { backend, calls, view } = fakeBackend({ computerSide: true });
+  const slow: GameBackend<View, number> = {
+    ...backend,
+    computerMove: (r) => new Promise((done) => (release = () => done(backend.computerMove(r)))),
+  };
+  const s = new Session(slow);
+  await s.open(async () => view());
+  await s.playNumber(5);
+  await settle();
+  expect(s.thinking).toBe(true);
+  return { s, calls, release: () => release() };
+}
+
 describe('game session', () => {
   it('plays, reviews and asks before replacing the later turns', async () => {
     const { backend, calls, view } = fakeBackend();
@@ -130,17 +146,7 @@ describe('game session', () => {
   });
 
   it('plays nothing for the person while the computer thinks', async () => {
-    let release: () => void = () => {};
-    const { backend, calls, view } = fakeBackend({ computerSide: true });
-    const slow: GameBackend<View, number> = {
-      ...backend,
-      computerMove: (r) => new Promise((done) => (release = () => done(backend.computerMove(r)))),
-    };
-    const s = new Session(slow);
-    await s.open(async () => view());
-    await s.playNumber(5);
-    await settle();
-    expect(s.thinking).toBe(true);
+    const { s, calls, release } = await thinkingAfterFive();
     await s.playNumber(7);
     expect(calls.filter((c) => c.startsWith('apply'))).toEqual(['apply 5 false']);
     release();
@@ -150,17 +156,7 @@ describe('game session', () => {
   });
 
   it('cancels a running search when the screen is left', async () => {
-    let release: () => void = () => {};
-    const { backend, calls, view } = fakeBackend({ computerSide: true });
-    const slow: GameBackend<View, number> = {
-      ...backend,
-      computerMove: (r) => new Promise((done) => (release = () => done(backend.computerMove(r))) ),
-    };
-    const s = new Session(slow);
-    await s.open(async () => view());
-    await s.playNumber(5);
-    await settle();
-    expect(s.thinking).toBe(true);
+    const { s, calls, release } = await thinkingAfterFive();
     s.leave();
     expect(calls).toContain('cancel');
     release();
