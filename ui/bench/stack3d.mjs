@@ -39,6 +39,7 @@ const stats = (xs) => {
 const server = await serveDist(process.env.DIST ?? 'dist-fixtures', PAGE); // DIST: another build to compare
 const browser = await launchBrowser();
 const move = { update: [], render: [], renders: [], cpuGpu: [], cpuRenderer: [] };
+const kinds = [];
 const timed = [];
 let tier;
 let orbit;
@@ -67,7 +68,7 @@ try {
           if (move.answerAt === undefined || f.frameAt - f.render < move.answerAt) continue;
           gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
           const readAt = performance.now();
-          if (window.__stack.state().present === 60) return { ...move, start: f.frameAt - f.render, end: f.frameAt, readAt, update: f.update };
+          if (window.__stack.state().present === 60) return { ...move, start: f.frameAt - f.render, end: f.frameAt, readAt, update: f.update, kind: window.__stack.state().lastFrame };
         }
       })();
     });
@@ -84,6 +85,7 @@ try {
     const t = { layers: await page.evaluate(() => window.__stack.state().visibleLayers.length) };
     timed.push(phases(marks, timing.lastBridge()));
     move.update.push(marks.update);
+    kinds.push(marks.kind);
     move.render.push(marks.end - marks.start);
     if (run === RUNS - 1) {
       // Orbit: 120 frames of a right-drag, measuring the interval between animation frames.
@@ -128,4 +130,5 @@ try {
 }
 console.log(`Time Chess stack, the move of turn 59 → the finished frame of turn 60 [${tier}], ${timed.length} runs (ms):`);
 report(timed);
+console.log(`the move's frame: ${kinds.join(' ')}`);
 console.log(JSON.stringify({ runs: RUNS, tier, move: Object.fromEntries(Object.entries(move).map(([k, v]) => [k, stats(v)])), orbit }, null, 2));
