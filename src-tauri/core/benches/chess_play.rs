@@ -5,6 +5,7 @@
 //! `cargo bench -p canon-app-core --bench chess_play`.
 
 use canon_app_core::bridge::answer_line;
+use canon_app_core::chess::ChessPlayArgs;
 use canon_app_core::settings_store::JsonFileSettings;
 use canon_app_core::AppCore;
 use canon_engine::timechess::{Game, Move};
@@ -91,6 +92,30 @@ fn main() {
     println!(
         "chess_play at turn 59 → 60, whole command: {:.3} ms (answer {answer_bytes} bytes)",
         median(whole)
+    );
+    // The session's play (revision check, move, autosave, view) without the bridge's JSON.
+    let mut session_only = Vec::new();
+    let mut to_text = Vec::new();
+    for _ in 0..rounds {
+        let args: ChessPlayArgs = serde_json::from_value(
+            serde_json::json!({"mv": "c6t59b8t59", "revision": revision, "replace_future": true}),
+        )
+        .expect("args");
+        let t = Instant::now();
+        let view = core.chess_mut().play(args).expect("a legal move");
+        session_only.push(t.elapsed().as_secs_f64() * 1e3);
+        let t = Instant::now();
+        black_box(serde_json::to_string(&view).unwrap());
+        to_text.push(t.elapsed().as_secs_f64() * 1e3);
+        let _ = answer_line(&mut core, back);
+    }
+    println!(
+        "  ChessSession::play (move, autosave, view): {:.3} ms",
+        median(session_only)
+    );
+    println!(
+        "  its ChessView → JSON text (as Tauri answers): {:.3} ms",
+        median(to_text)
     );
     println!("  Game clone: {:.3} ms", time(rounds, || game.clone()));
     println!(

@@ -301,8 +301,10 @@ export class StackScene {
   #box = new Box3();
   /** Frames drawn so far (the test hook and the benchmark read it). */
   renders = 0;
-  /** Milliseconds of the last update and the last render call, and when that frame ended. */
-  timing = { update: 0, render: 0, frameAt: 0 };
+  /** Milliseconds of the last update and the last render call, when that frame ended, and
+   * when the microtasks queued by the last update ran (the page's reaction to a change, Svelte's
+   * effects included, is over then; the benchmark's `js` phase ends there). */
+  timing = { update: 0, render: 0, frameAt: 0, settledAt: 0 };
   #frameListeners: (() => void)[] = [];
   /** Lean tier: after a change that leaves the camera, the size and the colours alone (a
    * move, a selection), redraw only the screen rectangles of the layers whose drawing
@@ -623,6 +625,7 @@ export class StackScene {
       this.#layerKeys.delete(turn);
     }
     this.timing.update = performance.now() - started;
+    queueMicrotask(() => (this.timing.settledAt = performance.now()));
     this.requestRender(false);
   }
 
