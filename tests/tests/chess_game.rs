@@ -35,6 +35,16 @@ fn consequence(mirror: &Mirror, kind: &str) -> Value {
 /// A pawn into the future by clicks in the 3D stack that arrives, a capture in the past
 /// erasing a lineage, and an illegal typed move refused.
 async fn travels_both_ways(client: &Client, mirror: &mut Mirror) {
+    // A selection and Escape first: the frame that takes the selection away again (drawn
+    // only where it changed in the lean tier) must equal a full frame of the same scene.
+    click_in_stack(client, "e2t0").await;
+    wait_stack(client, "the pawn's destinations", |state| {
+        state["destinations"]
+            .as_array()
+            .is_some_and(|d| d.iter().any(|mv| mv == "e2t0e2t1"))
+    })
+    .await;
+    stack_frame_is_exact(client).await;
     // Turn 0 in the 3D stack: the e-pawn, then its destination one layer up (the stack
     // shows the future layers the selection reaches).
     click_in_stack(client, "e2t0").await;
@@ -111,6 +121,46 @@ async fn travels_both_ways(client: &Client, mirror: &mut Mirror) {
 }
 
 /// The layers shown after pressing `key` in the stack, waiting for the stack to take it.
+/// Presses Escape in the stack (the selection goes) and compares the frame drawn for it with
+/// a full frame of the same scene, pixel for pixel. In the lean tier (this webview's software
+/// rasteriser) that frame may redraw only the changed layers on the kept drawing buffer, so
+/// this checks that WebKitGTK keeps the buffer for the stack as its partial frames need.
+async fn stack_frame_is_exact(client: &Client) {
+    let answer = client
+        .execute(
+            "const canvas = document.querySelector('.stack3d canvas'); \
+             const gl = canvas.getContext('webgl2') || canvas.getContext('webgl'); \
+             const frame = window.__stack.nextFrame(); \
+             document.querySelector('.stack3d [role=\"application\"]').dispatchEvent( \
+               new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })); \
+             return frame.then(() => { \
+               const read = () => { \
+                 const pixels = new Uint8Array(gl.drawingBufferWidth * gl.drawingBufferHeight * 4); \
+                 gl.readPixels(0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight, gl.RGBA, gl.UNSIGNED_BYTE, pixels); \
+                 return pixels; \
+               }; \
+               const state = window.__stack.state(); \
+               const drawn = read(); \
+               window.__stack.renderFull(); \
+               const full = read(); \
+               let differing = 0; \
+               for (let i = 0; i < full.length; i += 1) if (drawn[i] !== full[i]) differing += 1; \
+               return { tier: state.tier, kind: state.lastFrame, destinations: state.destinations.length, differing }; \
+             });",
+            vec![],
+        )
+        .await
+        .expect("compare the stack's frame with a full frame");
+    let kind = answer["kind"].as_str().expect("a frame kind");
+    let tier = answer["tier"].as_str().expect("a render tier");
+    assert_eq!(answer["destinations"], 0, "Escape took the selection away");
+    assert_eq!(
+        answer["differing"].as_u64(),
+        Some(0),
+        "the stack's {kind} frame ({tier} tier) differs from a full frame"
+    );
+}
+
 async fn after_key(client: &Client, key: char, expected: &[u64]) {
     focus_stack(client).await;
     press(client, key).await;

@@ -8,8 +8,8 @@
 //   bridge    the bridge's own time for the command, timed in node at the bridge's pipe (the
 //             command itself plus a JSON line each way)
 //   js        the answer reaching the page → the page's JavaScript done (Svelte, the model, the
-//             scene's update; ends when a task queued at the answer runs, or at the frame's
-//             start if that comes first)
+//             scene's update; ends when a task queued at the answer runs, at the frame's start,
+//             or when the view's update has settled (`settledAt`, the stack), whichever is first)
 //   wait      → the animation frame that draws the change starts: the display's refresh
 //             wait, not work (a 60 Hz display shows a change at its next refresh anyway)
 //   draw      the frame's draw calls (CPU side of three.js)
@@ -67,7 +67,12 @@ export async function instrument(app, cmd) {
 /** Phases of one move from the page's marks (`clickAt`, `sentAt`, `answerAt`, `idleAt`), the
  * frame's (`start`, `end`, `readAt`) and the bridge's own time. */
 export function phases(m, bridge) {
-  const jsEnd = Math.min(m.idleAt ?? m.start, m.start);
+  // A view that marks when its reaction settled (`settledAt`: the microtasks its update queued
+  // ran) ends the js phase there: the frame may start only at the next refresh, and the task
+  // queued at the answer may run after that frame, so either alone would count the refresh
+  // wait as JavaScript.
+  const settled = m.settledAt > m.answerAt ? m.settledAt : Infinity;
+  const jsEnd = Math.min(m.idleAt ?? m.start, m.start, settled);
   const p = {
     input: m.sentAt - m.clickAt,
     harness: m.answerAt - m.sentAt - bridge,

@@ -6,7 +6,8 @@
 // read-back right after them), and (2) frame times while orbiting the stack with a
 // right-drag. Needs `npx vite build --config vite.fixtures.config.ts` first.
 //   CRAB_CANON_IPC_BRIDGE=…/ipc-bridge node bench/stack3d.mjs [runs]
-// RENDER=full|lean forces a quality tier (default: the one the view picks on this machine).
+// RENDER=full|lean forces a quality tier (default: the one the view picks on this machine);
+// AIM=whole looks at the whole game (End) instead of the present before the move.
 // Also reports the CPU time of Chromium's GPU process (SwiftShader) and renderer per move and
 // per orbit frame, which hardly depends on the machine's load.
 import { closeLeftoverApps, launchBrowser, openApp, serveDist } from '../tests/ui/harness.mjs';
@@ -39,6 +40,7 @@ const stats = (xs) => {
 const server = await serveDist(process.env.DIST ?? 'dist-fixtures', PAGE); // DIST: another build to compare
 const browser = await launchBrowser();
 const move = { update: [], render: [], renders: [], cpuGpu: [], cpuRenderer: [] };
+const kinds = [];
 const timed = [];
 let tier;
 let orbit;
@@ -47,6 +49,11 @@ try {
     const app = await openApp(browser, server.url, { hash: `${PAGE}${QUERY}#moves=${line().join(',')}`, reducedMotion: 'reduce' });
     const { page } = app;
     await page.waitForFunction(() => window.__stack && window.__stack.state().renders > 0, null, { timeout: 60000 });
+    if (process.env.AIM === 'whole') {
+      // The camera on the whole game (End) instead of the present.
+      await page.locator('.viewport').focus();
+      await page.keyboard.press('End');
+    }
     const timing = await instrument(app, 'chess_play');
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const target = async (pos) => page.evaluate((p) => window.__stack.target(p), pos);
@@ -67,7 +74,7 @@ try {
           if (move.answerAt === undefined || f.frameAt - f.render < move.answerAt) continue;
           gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
           const readAt = performance.now();
-          if (window.__stack.state().present === 60) return { ...move, start: f.frameAt - f.render, end: f.frameAt, readAt, update: f.update };
+          if (window.__stack.state().present === 60) return { ...move, start: f.frameAt - f.render, end: f.frameAt, readAt, update: f.update, settledAt: f.settledAt, kind: window.__stack.state().lastFrame };
         }
       })();
     });
@@ -84,6 +91,7 @@ try {
     const t = { layers: await page.evaluate(() => window.__stack.state().visibleLayers.length) };
     timed.push(phases(marks, timing.lastBridge()));
     move.update.push(marks.update);
+    kinds.push(marks.kind);
     move.render.push(marks.end - marks.start);
     if (run === RUNS - 1) {
       // Orbit: 120 frames of a right-drag, measuring the interval between animation frames.
@@ -128,4 +136,5 @@ try {
 }
 console.log(`Time Chess stack, the move of turn 59 → the finished frame of turn 60 [${tier}], ${timed.length} runs (ms):`);
 report(timed);
+console.log(`the move's frame: ${kinds.join(' ')}`);
 console.log(JSON.stringify({ runs: RUNS, tier, move: Object.fromEntries(Object.entries(move).map(([k, v]) => [k, stats(v)])), orbit }, null, 2));

@@ -131,6 +131,80 @@ describe('Time Chess 3D stack', () => {
     await app.close();
   });
 
+  it('keeps the camera while the new present is in view, and redraws a move only where it changed, exactly', async () => {
+    // 20 turns: three journeys through time, then both knights shuffling (white to move).
+    const line = ['e2t0e4t0', 'g8t1g6t0', 'b1t2c1t4', 'e7t3e5t3', 'g1t4f3t4', 'b8t5c6t5'];
+    const knights = { white: ['f3', 'g1'], black: ['c6', 'b8'] };
+    const next = (t) => {
+      const side = t % 2 === 0 ? 'white' : 'black';
+      const [a, b] = knights[side];
+      knights[side] = [b, a];
+      return [`${a}t${t}`, `${b}t${t}`];
+    };
+    for (let t = line.length; t < 20; t++) line.push(next(t).join(''));
+    const app = await open(`moves=${line.join(',')}`, { reducedMotion: 'reduce' });
+    const { page } = app;
+    await stack(page);
+    assert.equal((await stack(page)).tier, 'lean');
+    /** The frame on the canvas, compared with a full frame of the same scene drawn at once. */
+    const compare = () =>
+      page.evaluate(() => {
+        const gl = document.querySelector('.viewport canvas').getContext('webgl2');
+        const read = () => {
+          const pixels = new Uint8Array(gl.drawingBufferWidth * gl.drawingBufferHeight * 4);
+          gl.readPixels(0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+          return pixels;
+        };
+        const kind = window.__stack.state().lastFrame;
+        const drawn = read();
+        window.__stack.renderFull();
+        const full = read();
+        let differing = 0;
+        for (let i = 0; i < full.length; i += 1) if (drawn[i] !== full[i]) differing += 1;
+        return { kind, differing };
+      });
+    const kinds = [];
+    let kept = 0;
+    let moved = 0;
+    for (let t = 20; t < 26; t++) {
+      const before = await stack(page);
+      // Whether the layer of the coming present lies wholly inside the camera's view now.
+      const willBeInView = await page.evaluate((turn) => window.__stack.inView(turn), t + 1);
+      const [from, to] = next(t);
+      await playByClicks(page, from, to);
+      await page.waitForFunction((p) => window.__stack.state().present === p, t + 1);
+      await settled(page);
+      const after = await stack(page);
+      const inView = await page.evaluate((turn) => window.__stack.inView(turn), t + 1);
+      assert.ok(inView, `the present layer ${t + 1} is in view after the move`);
+      if (JSON.stringify(after.orbit) === JSON.stringify(before.orbit)) kept += 1;
+      else moved += 1;
+      assert.equal(JSON.stringify(after.orbit) === JSON.stringify(before.orbit), willBeInView, `the camera moves only when layer ${t + 1} was out of view`);
+      const { kind, differing } = await compare();
+      assert.equal(differing, 0, `the ${kind} frame of turn ${t + 1} differs from a full frame in ${differing} bytes`);
+      kinds.push(kind);
+    }
+    assert.ok(kept >= 1 && moved >= 1, `camera kept ${kept}, moved ${moved}`);
+    // Aimed at the present, one layer's box covers about a third of the canvas and a move
+    // changes several (the fade): those frames are full. Seen from afar, a selection changes
+    // a few small layers: partial, and exact too.
+    await page.locator('.viewport').focus();
+    await page.keyboard.press('End');
+    // Zoomed out by hand, the camera stays put (it is no longer aimed) while the rook's
+    // destinations add small future layers at the top.
+    for (let i = 0; i < 3; i++) await page.keyboard.press('-');
+    await settled(page);
+    const from = 'a1t26'; // a rook boxed in: only its own layer changes
+    await clickPos(page, from);
+    await page.getByTestId('selected').filter({ hasText: from }).waitFor();
+    await settled(page);
+    const selected = await compare();
+    assert.equal(selected.kind, 'partial', `moves' frames: ${kinds.join(' ')}; destinations ${(await stack(page)).destinations}`);
+    assert.equal(selected.differing, 0, `the partial frame of the selection differs from a full frame in ${selected.differing} bytes`);
+    assert.deepEqual(app.problems, []);
+    await app.close();
+  });
+
   it('draws lean on this software rasteriser and full when asked; clicks play in both', async () => {
     for (const [query, tier] of [['', 'lean'], ['?render=full', 'full']]) {
       const app = await suite.open({ hash: `${PAGE}${query}#moves=${LINE.join(',')}` });

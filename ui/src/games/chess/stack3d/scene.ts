@@ -11,6 +11,7 @@ import {
   ConeGeometry,
   CurvePath,
   DirectionalLight,
+  BackSide,
   DoubleSide,
   DynamicDrawUsage,
   Frustum,
@@ -47,9 +48,10 @@ import {
 import { AnaglyphEffect } from 'three/examples/jsm/effects/AnaglyphEffect.js';
 import type { ChessColor } from '../../../lib/bindings/ChessColor';
 import { leanMaterial, type LeanLights } from '../../../lib/webgl/lean';
+import { boxRect, DrawnView, drawScissored, meets, mergeRects, type Rect } from '../../../lib/webgl/partial';
 import type { RenderTier } from '../../../lib/webgl/quality';
 import type { Kind } from '../../../lib/bindings/Kind';
-import { arrowCurve, layerY, orbitEye, squareAt, squareCentre, type Orbit, type Spot } from './layout';
+import { arrowCurve, layerY, orbitEye, posName, squareAt, squareCentre, type Orbit, type Spot } from './layout';
 import type { PieceMark, StackModel } from './model';
 import { KINDS, pieceGeometries } from './pieces';
 
@@ -75,6 +77,9 @@ export interface Palette {
   selected: string;
   braindead: string;
   ghost: string;
+  /** The edge round white and black arrows across time. */
+  arrowCasingWhite: string;
+  arrowCasingBlack: string;
 }
 
 /** Light and dark palettes: wood boards in both, pieces ivory and ebony. */
@@ -94,6 +99,8 @@ export const PALETTES: Record<'light' | 'dark', Palette> = {
     selected: '#1a5fcf',
     braindead: '#8e44ad',
     ghost: '#4f9dde',
+    arrowCasingWhite: '#2b2118',
+    arrowCasingBlack: '#f4ead8',
   },
   dark: {
     background: '#1b1e23',
@@ -110,6 +117,8 @@ export const PALETTES: Record<'light' | 'dark', Palette> = {
     selected: '#5a9bff',
     braindead: '#b07ad8',
     ghost: '#7fc4ff',
+    arrowCasingWhite: '#2b2118',
+    arrowCasingBlack: '#f4ead8',
   },
 };
 
@@ -141,6 +150,14 @@ interface Batch {
 }
 
 const CAMERA_FOV = 38;
+/** What a layer draws reaches this far round the stack's axis (the frame, the turn label). */
+const LAYER_REACH = 6;
+/** ... and this far below and above its board (the label; the king's cross). */
+const LAYER_BELOW = 0.8;
+const LAYER_ABOVE = 1.6;
+const boxMin = new Vector3();
+const boxMax = new Vector3();
+const bufferSize = new Vector2();
 const up = new Vector3(0, 1, 0);
 const m4 = new Matrix4();
 const q = new Quaternion();
@@ -284,9 +301,30 @@ export class StackScene {
   #box = new Box3();
   /** Frames drawn so far (the test hook and the benchmark read it). */
   renders = 0;
-  /** Milliseconds of the last update and the last render call, and when that frame ended. */
-  timing = { update: 0, render: 0, frameAt: 0 };
+  /** Milliseconds of the last update and the last render call, when that frame ended, and
+   * when the microtasks queued by the last update ran (the page's reaction to a change, Svelte's
+   * effects included, is over then; the benchmark's `js` phase ends there). */
+  timing = { update: 0, render: 0, frameAt: 0, settledAt: 0 };
   #frameListeners: (() => void)[] = [];
+  /** Lean tier: after a change that leaves the camera, the size and the colours alone (a
+   * move, a selection), redraw only the screen rectangles of the layers whose drawing
+   * changed, on the kept drawing buffer (see lib/webgl/partial.ts). */
+  #partialAllowed: boolean;
+  /** Something beyond some layers' drawing changed (the camera, the size, the colours): the
+   * next frame is full. */
+  #fullNeeded = true;
+  #drawn = new DrawnView();
+  /** What each shown layer draws, as text: a layer whose text changed is redrawn. */
+  #layerKeys = new Map<number, string>();
+  /** Layers (turns) and world boxes (arrows, check lines) changed since the last frame. */
+  #dirtyLayers = new Set<number>();
+  #dirtyBoxes: Box3[] = [];
+  /** The overlay's arrows and check lines by what they show, kept while they stay. */
+  #overlayItems = new Map<string, { meshes: Mesh[]; box: Box3 }>();
+  /** Whether the last frame redrew the whole canvas or only the rectangles a change touched. */
+  lastFrame: 'full' | 'partial' = 'full';
+  /** Frames that redrew only some rectangles (the test hook and the benchmark read it). */
+  partialFrames = 0;
   /** The level of detail drawn (see lib/webgl/quality.ts). */
   readonly tier: RenderTier;
 
@@ -295,7 +333,9 @@ export class StackScene {
     const lean = tier === 'lean';
     // Lean (a software rasteriser): no multisampling, at most one buffer pixel per CSS pixel,
     // cheaper shading and coarser pieces (see pieces.ts); the layout is the same.
-    this.renderer = new WebGLRenderer({ canvas, antialias: !lean, preserveDrawingBuffer: screenshots });
+    // The lean tier keeps the drawing buffer: its partial frames draw onto the last frame.
+    this.renderer = new WebGLRenderer({ canvas, antialias: !lean, preserveDrawingBuffer: screenshots || lean });
+    this.#partialAllowed = lean;
     this.#ratio = Math.min(lean ? 1 : 2, window.devicePixelRatio || 1);
     this.#pieceGeometries = pieceGeometries(lean ? 'low' : 'full');
     this.#lowGeometries = pieceGeometries(lean ? 'lean' : 'low');
@@ -340,6 +380,8 @@ export class StackScene {
       layer.boardMaterial.needsUpdate = true;
     }
     this.#applyPalette();
+    this.#clearOverlay();
+    this.#fullNeeded = true;
     if (this.#model) this.update(this.#model, this.#visible);
   }
 
@@ -508,6 +550,8 @@ export class StackScene {
     mesh.userData.kind = kind;
     this.#scene.add(mesh);
     batch = { mesh, spots: [] };
+    // A new mesh joins the scene's drawing order: not for a partial frame.
+    this.#fullNeeded = true;
     this.#batches.set(key, batch);
     return batch;
   }
@@ -542,11 +586,16 @@ export class StackScene {
       labelMaterial.opacity = present || mark.check ? 1 : Math.max(0.45, mark.opacity);
       labelMaterial.needsUpdate = true;
     }
+    // What each shown layer draws, to find the layers a partial frame must redraw.
+    const keys = new Map<number, string[]>();
+    const note = (turn: number, part: string) => keys.get(turn)?.push(part);
+    for (const mark of model.layers) if (shown.has(mark.turn)) keys.set(mark.turn, [`${mark.era} ${mark.opacity} ${mark.check}`]);
     // Pieces, grouped by kind, colour and solidity; the test hook's records list them all.
     this.#groups = new Map();
     this.#records = [];
     for (const piece of model.pieces) {
       if (!shown.has(piece.turn)) continue;
+      note(piece.turn, `${piece.kind} ${piece.color} ${piece.file}${piece.rank} ${piece.opacity} ${+piece.ghost}${+piece.braindead}${+piece.selected}${+piece.inCheck}`);
       const key = `${piece.kind}-${piece.color}-${piece.opacity >= 1 ? 'solid' : 'faded'}`;
       const list = this.#groups.get(key) ?? [];
       list.push(piece);
@@ -563,10 +612,21 @@ export class StackScene {
       });
     }
     this.#inView = '';
-    this.#updateMarkers(model, shown);
+    this.#updateMarkers(model, shown, note);
     this.#updateOverlay(model, shown);
+    for (const [turn, parts] of keys) {
+      const key = parts.join('|');
+      if (this.#layerKeys.get(turn) !== key) this.#dirtyLayers.add(turn);
+      this.#layerKeys.set(turn, key);
+    }
+    for (const turn of this.#layerKeys.keys()) {
+      if (keys.has(turn)) continue;
+      this.#dirtyLayers.add(turn);
+      this.#layerKeys.delete(turn);
+    }
     this.timing.update = performance.now() - started;
-    this.requestRender();
+    queueMicrotask(() => (this.timing.settledAt = performance.now()));
+    this.requestRender(false);
   }
 
   /** The shown layers inside the camera's view (the rest need not be drawn). */
@@ -629,7 +689,7 @@ export class StackScene {
     }
   }
 
-  #updateMarkers(model: StackModel, shown: Set<number>): void {
+  #updateMarkers(model: StackModel, shown: Set<number>, note: (turn: number, part: string) => void): void {
     const p = this.#palette;
     const squares: [Spot, string][] = [];
     const rings: [Spot, string][] = [];
@@ -656,8 +716,10 @@ export class StackScene {
         this.#scene.remove(mesh);
         mesh.dispose();
         target = this.#instanced(mesh.geometry, mesh.material as Material, capacity);
+        this.#fullNeeded = true;
       }
       list.forEach(([spot, colour], i) => {
+        note(spot.turn, `${lift} ${spot.file}${spot.rank} ${colour}`);
         const [x, y, z] = squareCentre(spot);
         m4.makeTranslation(x, y + lift, z);
         target.setMatrixAt(i, m4);
@@ -672,53 +734,105 @@ export class StackScene {
     this.#rings = fill(this.#rings, rings, 0.02);
   }
 
-  #updateOverlay(model: StackModel, shown: Set<number>): void {
-    for (const child of [...this.#overlay.children]) {
-      this.#overlay.remove(child);
-      const mesh = child as Mesh;
+  /** Removes every arrow and check line (their colours follow the palette). */
+  #clearOverlay(): void {
+    for (const item of this.#overlayItems.values()) this.#dropOverlay(item);
+    this.#overlayItems.clear();
+  }
+
+  #dropOverlay(item: { meshes: Mesh[]; box: Box3 }): void {
+    for (const mesh of item.meshes) {
+      this.#overlay.remove(mesh);
       mesh.geometry.dispose();
       (mesh.material as Material).dispose();
     }
+    this.#dirtyBoxes.push(item.box);
+  }
+
+  /** The arrows and check lines, each built once and kept while the model still shows it. */
+  #updateOverlay(model: StackModel, shown: Set<number>): void {
+    const wanted = new Map<string, () => Mesh[]>();
     const p = this.#palette;
     for (const arrow of model.arrows) {
       if (!shown.has(arrow.from.turn) || !shown.has(arrow.to.turn)) continue;
-      const points = arrowCurve(arrow.from, arrow.to).map(([x, y, z]) => new Vector3(x, y, z));
-      const curve = new CatmullRomCurve3(points);
-      const radius = arrow.last || arrow.hint ? 0.085 : 0.055;
-      const colour = arrow.hint ? HINT_COLOUR : arrow.color === 'white' ? p.white : p.black;
-      const material = new MeshStandardMaterial({
-        color: colour,
-        roughness: 0.5,
-        transparent: arrow.ghost,
-        opacity: arrow.ghost ? 0.55 : 1,
-        emissive: arrow.last ? new Color(p.lastMove) : new Color(0),
-        emissiveIntensity: arrow.last ? 0.35 : 0,
-      });
-      this.#overlay.add(new Mesh(new TubeGeometry(curve, 40, radius, 6, false), material));
-      const end = points[points.length - 1];
-      const dir = end.clone().sub(points[points.length - 3]).normalize();
-      const head = new Mesh(new ConeGeometry(radius * 2.6, 0.36, 12), material.clone());
-      head.position.copy(end).addScaledVector(dir, -0.1);
-      head.quaternion.setFromUnitVectors(up, dir);
-      this.#overlay.add(head);
+      const key = `arrow ${posName(arrow.from)} ${posName(arrow.to)} ${arrow.color} ${+arrow.last}${+arrow.ghost}${+!!arrow.hint}`;
+      wanted.set(key, () => this.#arrowMeshes(arrow, p));
     }
     for (const line of model.checkLines) {
       const first = line.points[0];
       const last = line.points[line.points.length - 1];
       if (!shown.has(first.turn) || !shown.has(last.turn)) continue;
-      const path = new CurvePath<Vector3>();
-      for (let i = 1; i < line.points.length; i++) {
-        path.add(new LineCurve3(lifted(line.points[i - 1], 0.3), lifted(line.points[i], 0.3)));
+      wanted.set(`check ${line.points.map(posName).join(' ')}`, () => {
+        const path = new CurvePath<Vector3>();
+        for (let i = 1; i < line.points.length; i++) {
+          path.add(new LineCurve3(lifted(line.points[i - 1], 0.3), lifted(line.points[i], 0.3)));
+        }
+        const material = new MeshBasicMaterial({ color: p.check, transparent: true, opacity: 0.85, depthWrite: false });
+        const tube = new Mesh(new TubeGeometry(path, 12 * line.points.length, 0.045, 6, false), material);
+        tube.renderOrder = 3;
+        return [tube];
+      });
+    }
+    for (const [key, item] of this.#overlayItems) {
+      if (wanted.has(key)) continue;
+      this.#dropOverlay(item);
+      this.#overlayItems.delete(key);
+    }
+    for (const [key, build] of wanted) {
+      if (this.#overlayItems.has(key)) continue;
+      const meshes = build();
+      const box = new Box3();
+      for (const mesh of meshes) {
+        this.#overlay.add(mesh);
+        mesh.updateMatrixWorld();
+        box.expandByObject(mesh);
       }
-      const material = new MeshBasicMaterial({ color: p.check, transparent: true, opacity: 0.85, depthWrite: false });
-      const tube = new Mesh(new TubeGeometry(path, 12 * line.points.length, 0.045, 6, false), material);
-      tube.renderOrder = 3;
-      this.#overlay.add(tube);
+      box.expandByScalar(0.05);
+      this.#overlayItems.set(key, { meshes, box });
+      this.#dirtyBoxes.push(box);
     }
   }
 
-  /** Asks for one frame at the next animation frame (several asks make one frame). */
-  requestRender(): void {
+  /**
+   * An arrow across time: a tube along its curve and a cone at its end in the mover's
+   * colour, inside a thicker dark (white pieces) or light (black pieces) casing drawn on its
+   * back faces, so that either colour stands out on the light wood and on the dark background.
+   */
+  #arrowMeshes(arrow: StackModel['arrows'][number], p: Palette): Mesh[] {
+    const points = arrowCurve(arrow.from, arrow.to).map(([x, y, z]) => new Vector3(x, y, z));
+    const curve = new CatmullRomCurve3(points);
+    const radius = arrow.last || arrow.hint ? 0.11 : 0.08;
+    const colour = arrow.hint ? HINT_COLOUR : arrow.color === 'white' ? p.white : p.black;
+    const casingColour = arrow.hint ? '#0b3d7a' : arrow.color === 'white' ? p.arrowCasingWhite : p.arrowCasingBlack;
+    const material = new MeshStandardMaterial({
+      color: colour,
+      roughness: 0.5,
+      transparent: arrow.ghost,
+      opacity: arrow.ghost ? 0.55 : 1,
+      emissive: arrow.last ? new Color(p.lastMove) : new Color(0),
+      emissiveIntensity: arrow.last ? 0.35 : 0,
+    });
+    const casing = new MeshBasicMaterial({ color: casingColour, side: BackSide, transparent: arrow.ghost, opacity: arrow.ghost ? 0.55 : 1 });
+    const end = points[points.length - 1];
+    const dir = end.clone().sub(points[points.length - 3]).normalize();
+    const place = (head: Mesh) => {
+      head.position.copy(end).addScaledVector(dir, -0.1);
+      head.quaternion.setFromUnitVectors(up, dir);
+      return head;
+    };
+    const edge = radius * 0.45;
+    return [
+      new Mesh(new TubeGeometry(curve, 40, radius, 8, false), material),
+      new Mesh(new TubeGeometry(curve, 40, radius + edge, 8, false), casing),
+      place(new Mesh(new ConeGeometry(radius * 2.6, 0.4, 12), material.clone())),
+      place(new Mesh(new ConeGeometry(radius * 2.6 + edge * 1.6, 0.4 + edge * 2.4, 12), casing.clone())),
+    ];
+  }
+
+  /** Asks for one frame at the next animation frame (several asks make one frame): a full
+   * one unless `full` is false and only layers and the overlay changed (see `render`). */
+  requestRender(full = true): void {
+    if (full) this.#fullNeeded = true;
     if (this.#frame) return;
     this.#frame = requestAnimationFrame(() => {
       this.#frame = 0;
@@ -726,14 +840,27 @@ export class StackScene {
     });
   }
 
-  /** Draws one frame now. */
-  render(): void {
+  /**
+   * Draws one frame now: the whole canvas, or (`full` false, lean tier, only some layers'
+   * drawing and the overlay changed, same camera, size and colours) only the screen
+   * rectangles of the changed layers and arrows. A partial frame draws the same scene with
+   * the same camera clipped by the scissor, so its pixels are the full frame's (a Chromium
+   * test compares them).
+   */
+  render(full = false): void {
     const r = this.renderer;
     if (r.getContext().isContextLost()) return;
     const started = performance.now();
     this.#watchFrameRate(started);
     this.#fillPieces();
-    if (this.#stereo === 'anaglyph') {
+    this.#scene.updateMatrixWorld();
+    r.getDrawingBufferSize(bufferSize);
+    const rects = full ? null : this.#partialRects(bufferSize.x, bufferSize.y);
+    if (rects) {
+      this.#drawPartial(rects, bufferSize.x, bufferSize.y);
+      this.partialFrames++;
+      this.lastFrame = 'partial';
+    } else if (this.#stereo === 'anaglyph') {
       this.#effect.eyeSep = this.#orbit.radius * 0.025;
       this.#effect.planeDistance = this.#orbit.radius;
       this.#effect.render(this.#scene, this.camera);
@@ -754,6 +881,15 @@ export class StackScene {
     } else {
       r.render(this.#scene, this.camera);
     }
+    if (!rects) {
+      this.lastFrame = 'full';
+      // Only a plain full-resolution frame can be the base of a partial one.
+      if (this.#stereo === 'off' && !this.#coarse) this.#drawn.keep(this.camera, bufferSize.x, bufferSize.y);
+      else this.#drawn.forget();
+    }
+    this.#dirtyLayers.clear();
+    this.#dirtyBoxes = [];
+    this.#fullNeeded = false;
     this.renders++;
     this.timing.frameAt = performance.now();
     this.timing.render = this.timing.frameAt - started;
@@ -766,6 +902,63 @@ export class StackScene {
    * pixel back there, which waits until the frame is really drawn). */
   afterFrame(listener: () => void): void {
     this.#frameListeners.push(listener);
+  }
+
+  /** The world box everything a layer draws stays inside. */
+  #layerBox(turn: number): [Vector3, Vector3] {
+    const y = layerY(turn);
+    boxMin.set(-LAYER_REACH, y - LAYER_BELOW, -LAYER_REACH);
+    boxMax.set(LAYER_REACH, y + LAYER_ABOVE, LAYER_REACH);
+    return [boxMin, boxMax];
+  }
+
+  /** The rectangles a partial frame redraws, or null when the next frame must be full. */
+  #partialRects(width: number, height: number): Rect[] | null {
+    if (!this.#partialAllowed || this.#fullNeeded || this.#coarse || this.#stereo !== 'off') return null;
+    if (this.#dirtyLayers.size === 0 && this.#dirtyBoxes.length === 0) return null;
+    if (!this.#drawn.same(this.camera, width, height)) return null;
+    const rects: Rect[] = [];
+    const add = (rect: Rect | 'off' | null): boolean => {
+      if (rect === null) return false;
+      if (rect !== 'off') rects.push(rect);
+      return true;
+    };
+    for (const turn of this.#dirtyLayers) if (!add(boxRect(this.camera, ...this.#layerBox(turn), width, height))) return null;
+    for (const box of this.#dirtyBoxes) if (!add(boxRect(this.camera, box.min, box.max, width, height))) return null;
+    return mergeRects(rects, width, height);
+  }
+
+  /** Redraws the scene inside `rects` only, without the boards that cannot reach them. */
+  #drawPartial(rects: Rect[], width: number, height: number): void {
+    const layers = [...this.#layers].filter(([, layer]) => layer.board.visible);
+    const bounds = layers.map(([turn]) => boxRect(this.camera, ...this.#layerBox(turn), width, height));
+    try {
+      drawScissored(
+        this.renderer,
+        rects,
+        (rect) =>
+          layers.forEach(([, layer], k) => {
+            layer.board.visible = layer.frame.visible = layer.label.visible = meets(bounds[k], rect);
+          }),
+        () => this.renderer.render(this.#scene, this.camera),
+      );
+    } finally {
+      for (const [, layer] of layers) layer.board.visible = layer.frame.visible = layer.label.visible = true;
+    }
+  }
+
+  /**
+   * Whether everything layer `turn` draws (its board, frame, label and pieces) is inside the
+   * camera's view (the side-by-side eyes see a little more than the centre camera).
+   */
+  layerInView(turn: number): boolean {
+    const [min, max] = this.#layerBox(turn);
+    m4.multiplyMatrices(this.camera.projectionMatrix, this.camera.matrixWorldInverse);
+    for (let k = 0; k < 8; k++) {
+      v3.set(k & 1 ? max.x : min.x, k & 2 ? max.y : min.y, k & 4 ? max.z : min.z).applyMatrix4(m4);
+      if (Math.abs(v3.x) > 1 || Math.abs(v3.y) > 1 || v3.z > 1 || v3.z < -1) return false;
+    }
+    return true;
   }
 
   /** The camera and the canvas-relative viewport that a canvas point (CSS pixels) falls in. */
@@ -853,7 +1046,7 @@ export class StackScene {
   dispose(): void {
     cancelAnimationFrame(this.#frame);
     cancelAnimationFrame(this.#tween);
-    this.#updateOverlay({ arrows: [], checkLines: [] } as unknown as StackModel, new Set());
+    this.#clearOverlay();
     for (const layer of this.#layers.values()) {
       layer.boardMaterial.dispose();
       layer.frameMaterial.dispose();

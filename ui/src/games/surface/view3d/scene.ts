@@ -7,6 +7,7 @@ import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
 import { leanMaterial, type LeanLights } from '../../../lib/webgl/lean';
+import { DrawnView, drawScissored, meets, mergeRects, sphereRect, type Rect } from '../../../lib/webgl/partial';
 import type { RenderTier } from '../../../lib/webgl/quality';
 import type { Embedding, Vec3 } from './embedding';
 
@@ -194,21 +195,6 @@ class Packed {
   }
 }
 
-/** A rectangle of drawing-buffer pixels, origin at the bottom left (as WebGL's scissor). */
-interface Rect {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-/** A partial frame is drawn only while the rectangles to redraw cover at most this share of
- * the canvas; beyond it a full frame costs about the same. */
-const PARTIAL_SHARE = 0.3;
-/** At most this many separate rectangles per partial frame (each is a pass of its own over
- * the groups of triangles and the instances near it); more are merged. */
-const PARTIAL_RECTS = 3;
-
 /** One rendered surface with its camera and controls, drawing on `canvas`. */
 export class SurfaceScene {
   readonly renderer: THREE.WebGLRenderer;
@@ -241,7 +227,7 @@ export class SurfaceScene {
   /** Each point's longer and shorter stone axis (world units). */
   private readonly axes: [number, number][];
   /** The camera's matrices and the drawing buffer's size of the last frame drawn. */
-  private readonly drawnView = new Float64Array(34);
+  private readonly drawnView = new DrawnView();
   /** How far from its point (world units) anything drawn for a point reaches. */
   private readonly reach: number[];
   /** The point of the hover stone last drawn, or null. */
@@ -791,7 +777,7 @@ export class SurfaceScene {
       this.lastFrame = 'partial';
     } else {
       this.renderer.render(this.scene, this.camera);
-      this.keepView(size.x, size.y);
+      this.drawnView.keep(this.camera, size.x, size.y);
       this.lastFrame = 'full';
     }
     this.dirty.clear();
@@ -804,23 +790,6 @@ export class SurfaceScene {
     for (const listener of listeners) listener();
   }
 
-  /** Notes the camera and size a full frame was drawn with. */
-  private keepView(width: number, height: number): void {
-    this.drawnView.set(this.camera.matrixWorld.elements, 0);
-    this.drawnView.set(this.camera.projectionMatrix.elements, 16);
-    this.drawnView[32] = width;
-    this.drawnView[33] = height;
-  }
-
-  /** Whether the camera and size are those of the frame on the canvas. */
-  private sameView(width: number, height: number): boolean {
-    const d = this.drawnView;
-    const w = this.camera.matrixWorld.elements;
-    const p = this.camera.projectionMatrix.elements;
-    for (let k = 0; k < 16; k += 1) if (d[k] !== w[k] || d[16 + k] !== p[k]) return false;
-    return d[32] === width && d[33] === height;
-  }
-
   /** The drawing-buffer rectangle that everything drawn for point `p` stays inside (the
    * projection of a box round the sphere of its reach, in camera space), `'off'` when that is
    * off the canvas, `null` when it cannot be bounded (the box reaches behind the near plane). */
@@ -830,65 +799,26 @@ export class SurfaceScene {
 
   /** The drawing-buffer rectangle a sphere (world centre and radius) stays inside; as `screenRect`. */
   private sphereRect(at: THREE.Vector3, r: number, width: number, height: number): Rect | 'off' | null {
-    const centre = at.clone().applyMatrix4(this.camera.matrixWorldInverse);
-    if (centre.z + r > -this.camera.near) return null;
-    const corner = new THREE.Vector3();
-    let x0 = Infinity;
-    let y0 = Infinity;
-    let x1 = -Infinity;
-    let y1 = -Infinity;
-    for (let k = 0; k < 8; k += 1) {
-      corner.set(centre.x + (k & 1 ? r : -r), centre.y + (k & 2 ? r : -r), centre.z + (k & 4 ? r : -r));
-      corner.applyMatrix4(this.camera.projectionMatrix);
-      x0 = Math.min(x0, corner.x);
-      x1 = Math.max(x1, corner.x);
-      y0 = Math.min(y0, corner.y);
-      y1 = Math.max(y1, corner.y);
-    }
-    // To pixels, with two pixels' margin for the rasteriser's edge rules.
-    const rect = {
-      x0: Math.max(0, Math.floor(((x0 + 1) / 2) * width) - 2),
-      y0: Math.max(0, Math.floor(((y0 + 1) / 2) * height) - 2),
-      x1: Math.min(width, Math.ceil(((x1 + 1) / 2) * width) + 2),
-      y1: Math.min(height, Math.ceil(((y1 + 1) / 2) * height) + 2),
-    };
-    return rect.x0 >= rect.x1 || rect.y0 >= rect.y1 ? 'off' : rect;
+    return sphereRect(this.camera, at, r, width, height);
   }
 
   /** The rectangles a partial frame redraws, or null when the next frame must be full. */
   private partialRects(width: number, height: number): Rect[] | null {
     if (!this.partialAllowed || this.fullNeeded || this.dirty.size === 0 || this.coarse) return null;
-    if (!this.sameView(width, height)) return null;
-    let rects: Rect[] = [];
+    if (!this.drawnView.same(this.camera, width, height)) return null;
+    const rects: Rect[] = [];
     for (const [p, extent] of this.dirty) {
       const rect = this.sphereRect(v3(this.shape.positions[p]), extent, width, height);
       if (rect === null) return null;
       if (rect !== 'off') rects.push(rect);
     }
-    const area = (r: Rect) => (r.x1 - r.x0) * (r.y1 - r.y0);
-    const union = (a: Rect, b: Rect): Rect => ({ x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) });
-    // Merge the pair whose union adds the fewest pixels while a merge is cheap (it adds less
-    // than a rectangle's own cost, about a 200 × 200 fill here) or there are too many.
-    for (;;) {
-      let best: [number, number, number] | null = null;
-      for (let i = 0; i < rects.length; i += 1)
-        for (let j = i + 1; j < rects.length; j += 1) {
-          const growth = area(union(rects[i], rects[j])) - area(rects[i]) - area(rects[j]);
-          if (!best || growth < best[2]) best = [i, j, growth];
-        }
-      if (!best || (best[2] > 40_000 && rects.length <= PARTIAL_RECTS)) break;
-      const [i, j] = best;
-      rects = [...rects.filter((_, k) => k !== i && k !== j), union(rects[i], rects[j])];
-    }
-    const covered = rects.reduce((sum, r) => sum + area(r), 0);
-    return covered <= PARTIAL_SHARE * width * height ? rects : null;
+    return mergeRects(rects, width, height);
   }
 
   /** Redraws the scene inside `rects` only (see `renderNow`). */
   private drawPartial(rects: Rect[], width: number, height: number): void {
     const n = this.shape.positions.length;
     const bounds = this.shape.positions.map((_, p) => this.screenRect(p, width, height));
-    const ratio = this.renderer.getPixelRatio();
     const ghostShown = this.ghost.visible;
     const packs = [this.stones, this.dots, this.spots, this.rings, this.areas];
     const centre = new THREE.Vector3();
@@ -896,21 +826,20 @@ export class SurfaceScene {
       const sphere = mesh.geometry.boundingSphere;
       return sphere ? this.sphereRect(centre.copy(sphere.center).applyMatrix4(mesh.matrixWorld), sphere.radius, width, height) : null;
     });
-    const meets = (b: Rect | 'off' | null, rect: Rect) => b === null || (b !== 'off' && b.x0 < rect.x1 && rect.x0 < b.x1 && b.y0 < rect.y1 && rect.y0 < b.y1);
-    this.renderer.setScissorTest(true);
     try {
-      for (const rect of rects) {
-        this.chunks.forEach((mesh, k) => (mesh.visible = meets(chunkRects[k], rect)));
-        // A point whose box meets the rectangle (or cannot be bounded) keeps its instances.
-        const near = bounds.map((b) => meets(b, rect));
-        for (const packed of packs) packed.partial((slot) => near[slot % n]);
-        this.ghost.visible = ghostShown && this.ghostPoint !== null && near[this.ghostPoint];
-        // three.js scales the scissor by the pixel ratio: hand it CSS pixels.
-        this.renderer.setScissor(rect.x0 / ratio, rect.y0 / ratio, (rect.x1 - rect.x0) / ratio, (rect.y1 - rect.y0) / ratio);
-        this.renderer.render(this.scene, this.camera);
-      }
+      drawScissored(
+        this.renderer,
+        rects,
+        (rect) => {
+          this.chunks.forEach((mesh, k) => (mesh.visible = meets(chunkRects[k], rect)));
+          // A point whose box meets the rectangle (or cannot be bounded) keeps its instances.
+          const near = bounds.map((b) => meets(b, rect));
+          for (const packed of packs) packed.partial((slot) => near[slot % n]);
+          this.ghost.visible = ghostShown && this.ghostPoint !== null && near[this.ghostPoint];
+        },
+        () => this.renderer.render(this.scene, this.camera),
+      );
     } finally {
-      this.renderer.setScissorTest(false);
       for (const packed of packs) packed.whole();
       for (const mesh of this.chunks) mesh.visible = true;
       this.ghost.visible = ghostShown;
