@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CellFinder, cellReach, fit, pixelBox, shapeReach } from './copies';
+import { CellFinder, cellReach, fit, mergeBoxes, pixelBox, shapeReach } from './copies';
 import { MARKS } from './markers';
 import { squareLayout } from './fixtures';
 
@@ -71,5 +71,11 @@ describe('copies on a canvas', () => {
     // Centre (20.5, 30), reach 10 units = 20 px: [0.5, 10] .. [40.5, 50], floored and ceiled, 2 px more.
     expect(pixelBox({ ...squareLayout(3).points[0]!, x: 10, y: 10 }, 10, scene)).toEqual([-2, 8, 43, 52]);
     expect(pixelBox({ ...squareLayout(3).points[0]!, x: 10, y: 10 }, Infinity, scene)).toEqual([0, 0, 500, 400]);
+  });
+
+  it('joins overlapping boxes, also those a grown box comes to meet, and keeps apart ones apart', () => {
+    expect(mergeBoxes([[0, 0, 10, 10], [0, 0, 10, 10]])).toEqual([[0, 0, 10, 10]]);
+    expect(mergeBoxes([[0, 0, 10, 10], [20, 0, 30, 10], [5, 5, 25, 8]])).toEqual([[0, 0, 30, 10]]);
+    expect(mergeBoxes([[0, 0, 10, 10], [10, 0, 20, 10]])).toEqual([[0, 0, 10, 10], [10, 0, 20, 10]]);
   });
 });

@@ -325,16 +325,20 @@ export class CopiesPainter {
     let everything = !same;
     for (const c of cells) {
       const pt = scene.points[c.cell];
-      const reach = pt && inView(pt, scene) ? cellReach(pt, scene.unit, c, scene.drawings) : 0;
       const was = this.#shown.get(c.cell);
+      const key = `${c.color} ${c.lit ? 1 : 0} ${c.marks?.join(',') ?? ''}`;
+      // In the same scene a cell that shows the same covers the same pixels.
+      if (same && was?.key === key) {
+        next.set(c.cell, was);
+        continue;
+      }
+      const reach = pt && inView(pt, scene) ? cellReach(pt, scene.unit, c, scene.drawings) : 0;
       if (reach === 0) {
         if (was) dirty.push(was.box);
         continue;
       }
-      const key = `${c.color} ${c.lit ? 1 : 0} ${c.marks?.join(',') ?? ''}`;
       const box = pixelBox(pt!, reach, scene);
       next.set(c.cell, { key, box });
-      if (was?.key === key) continue;
       if (!Number.isFinite(reach)) everything = true;
       dirty.push(box);
       if (was) dirty.push(was.box);
@@ -355,7 +359,7 @@ export class CopiesPainter {
       return;
     }
     this.#shown = next;
-    const squares = dirty.map((b) => clampBox(b, scene)).filter((b) => b[2] > b[0] && b[3] > b[1]);
+    const squares = mergeBoxes(dirty.map((b) => clampBox(b, scene)).filter((b) => b[2] > b[0] && b[3] > b[1]));
     if (squares.length === 0) {
       this.painted = 'none';
       return;
@@ -423,6 +427,23 @@ export function pixelBox(pt: LayoutPoint, reach: number, scene: Pick<CopiesScene
 
 function clampBox(b: PixelBox, scene: CopiesScene): PixelBox {
   return [Math.max(0, b[0]), Math.max(0, b[1]), Math.min(scene.width, b[2]), Math.min(scene.height, b[3])];
+}
+
+/** Boxes with every overlapping pair joined into their bounding box (a cell's old and new
+ * boxes are mostly the same; each box left costs a copy between the canvases). */
+export function mergeBoxes(boxes: readonly PixelBox[]): PixelBox[] {
+  const out = [...boxes];
+  for (let i = 0; i < out.length; i++) {
+    for (let j = i + 1; j < out.length; j++) {
+      if (!overlaps(out[i]!, out[j]!)) continue;
+      const [a, b] = [out[i]!, out[j]!];
+      out[i] = [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
+      out.splice(j, 1);
+      // The grown box may now meet boxes already passed over.
+      j = i;
+    }
+  }
+  return out;
 }
 
 function overlaps(a: PixelBox, b: PixelBox): boolean {
