@@ -307,6 +307,8 @@ export class CopiesPainter {
   #shown = new Map<number, { key: string; box: PixelBox }>();
   /** How the last call painted: 'whole', or 'partial N' (N squares), or 'none'. */
   painted = 'none';
+  /** Partial paintings since the canvas was last painted whole. */
+  partials = 0;
 
   constructor(canvas: HTMLCanvasElement) {
     this.#canvas = canvas;
@@ -356,6 +358,7 @@ export class CopiesPainter {
       drawCells(ctx, scene.points, scene.unit, cells, scene.drawings, scene.view, scene.resolve, scene.font);
       this.#shown = next;
       this.painted = 'whole';
+      this.partials = 0;
       return;
     }
     this.#shown = next;
@@ -385,6 +388,7 @@ export class CopiesPainter {
       ctx.drawImage(spare, l, t, r - l, b - t, l, t, r - l, b - t);
     }
     this.painted = `partial ${squares.length}`;
+    this.partials += 1;
   }
 
   /** Paints the last scene again whole (tests compare it with the partial paintings). */
