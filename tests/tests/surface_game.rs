@@ -218,6 +218,7 @@ async fn klein_game(client: &Client) {
             "cell {k} shows its real point {real}"
         );
     }
+    copies_paint_is_exact(client).await;
     screenshot(client, "e2e-surface-klein-tiled").await;
     show_view(client, "Flat").await;
     assert_board(client, &mirror).await;
@@ -305,6 +306,42 @@ async fn space_click(client: &Client, mirror: &mut Mirror, avoid: &[usize]) {
     screenshot(client, "e2e-surface-genus2-3d").await;
     show_view(client, "Flat").await;
     assert_board(client, mirror).await;
+}
+
+/// The tiled view's copies canvas after the move on a copy, painted again only around the
+/// copies that changed, holds byte for byte what painting it whole gives, in this webview too.
+async fn copies_paint_is_exact(client: &Client) {
+    let answer = client
+        .execute(
+            "const canvas = document.querySelector('.views canvas.copies'); \
+             const ctx = canvas.getContext('2d', { willReadFrequently: true }); \
+             const read = () => ctx.getImageData(0, 0, canvas.width, canvas.height).data; \
+             const partials = canvas.__copies.partials; \
+             const drawn = read(); \
+             canvas.__copies.repaintWhole(); \
+             const whole = read(); \
+             let differing = 0; \
+             for (let i = 0; i < whole.length; i += 1) if (drawn[i] !== whole[i]) differing += 1; \
+             let inked = 0; \
+             for (let i = 3; i < whole.length; i += 4) if (whole[i] !== 0) inked += 1; \
+             return { partials, differing, inked };",
+            vec![],
+        )
+        .await
+        .expect("compare the copies canvas with a whole painting");
+    assert!(
+        answer["partials"].as_u64().unwrap_or(0) > 0,
+        "the move on a copy paints the canvas partially"
+    );
+    assert!(
+        answer["inked"].as_u64().unwrap_or(0) > 1000,
+        "the canvas draws the copies"
+    );
+    assert_eq!(
+        answer["differing"].as_u64(),
+        Some(0),
+        "the partially painted copies canvas differs from a whole painting"
+    );
 }
 
 /// Moves the pointer (a synthetic pointer event) over another empty point in sight, so the

@@ -2,7 +2,7 @@
 // screen, at move 150 of a Klein bottle game, in headless Chromium on the real backend
 // (the IPC bridge the UI tests use).
 //
-//   npm run build && node bench/surface_views.mjs [samples] [--views flat,tiled,space] [--trace] [--profile FILE] [--save-trace FILE] [--shots DIR]
+//   npm run build && node bench/surface_views.mjs [samples] [--views flat,tiled,space] [--trace] [--profile FILE] [--save-trace FILE] [--shots DIR] [--slowest N]
 //   DIST=<folder under ui/> serves another build (a base to compare with).
 //
 // Flat and tiled: each sample clicks an empty legal point (in the tiled view a copy, drawn
@@ -60,6 +60,7 @@ const TRACE = args.includes('--trace');
 const SHOTS = option('--shots');
 const PROFILE = option('--profile');
 const SAVE_TRACE = option('--save-trace');
+const SLOWEST = Number(option('--slowest') ?? 0);
 
 /** The value at quantile `q` of `values` (nearest rank). */
 function quantile(values, q) {
@@ -396,6 +397,12 @@ for (const [view, samples] of Object.entries(results)) {
   }
   console.log(`  ${view}:`);
   for (const [key, label] of PHASES) console.log(row(label, samples.map((s) => s[key])));
+  // --slowest N: the N samples with the most work, phase by phase (what makes the tail).
+  if (SLOWEST > 0) {
+    const parts = ['toCall', 'apply', 'toDom', 'frame', 'raster', 'work'];
+    console.log(`    slowest ${SLOWEST} by work: ${parts.join(' / ')}`);
+    for (const s of [...samples].sort((a, b) => b.work - a.work).slice(0, SLOWEST)) console.log(`      ${parts.map((p) => s[p].toFixed(1)).join(' / ')}`);
+  }
 }
 console.log(`  bridge ${stats(backend)} (surface_apply alone)`);
 for (const [view, cpu] of Object.entries(traces)) {

@@ -169,10 +169,18 @@ export function drawCells(
   const litFill = resolve('var(--copy-lit)');
   const litStroke = resolve('var(--focus)');
   const [x0, y0, x1, y1] = [view.x - unit, view.y - unit, view.x + view.width + unit, view.y + view.height + unit];
+  // Each stone is drawn from this transform, not by moving back from the last stone: the
+  // rounding of many moves there and back would make a cell's pixels depend on the cells before it.
+  const base = ctx.getTransform();
   for (const { cell, color, marks, lit } of cells) {
     const pt = points[cell];
     if (!pt || pt.x < x0 || pt.x > x1 || pt.y < y0 || pt.y > y1) continue;
     if (color === 0 && !lit && !marks?.length) continue;
+    // A cell's drawing depends on nothing drawn before it (so a part of the canvas can be
+    // painted again with only the cells that reach it): the ring's and the stone's strokes
+    // take SVG's defaults, not what a mark of an earlier cell left set.
+    ctx.lineCap = 'butt';
+    ctx.lineJoin = 'miter';
     if (lit) {
       ctx.beginPath();
       ctx.arc(pt.x, pt.y, R, 0, 2 * Math.PI);
@@ -201,8 +209,247 @@ export function drawCells(
         ctx.lineWidth = 1.5;
         ctx.stroke();
       }
-      ctx.translate(-pt.x, -pt.y);
+      ctx.setTransform(base);
     }
     for (const s of shapes.over) drawShape(ctx, s, resolve, font);
   }
+}
+
+/** A square of device pixels: left, top, right, bottom (right and bottom excluded). */
+export type PixelBox = readonly [number, number, number, number];
+
+/** How far a shape's stroke can reach past its outline: half its width, or at a miter join (where `joins` has corners) up to the miter limit (10, the canvas's default) times that. */
+function strokeReach(attrs: MarkShape['attrs'], joins: boolean): number {
+  if (attrs.stroke === undefined || attrs.stroke === 'none') return 0;
+  const half = num(attrs['stroke-width'], 1) / 2;
+  const join = joins && attrs['stroke-linejoin'] !== 'round' && attrs['stroke-linejoin'] !== 'bevel' ? half * 10 : half;
+  const cap = attrs['stroke-linecap'] === 'square' ? half * Math.SQRT2 : half;
+  return Math.max(join, cap);
+}
+
+/** How far from the point (x, y) a mark shape reaches on either axis, in layout units; Infinity when it cannot be known (text, curves). */
+export function shapeReach(shape: MarkShape, x: number, y: number): number {
+  const a = shape.attrs;
+  if (shape.tag === 'circle') return Math.max(Math.abs(num(a.cx, 0) - x), Math.abs(num(a.cy, 0) - y)) + num(a.r, 0) + strokeReach(a, false);
+  if (shape.tag === 'rect') {
+    const [left, top] = [num(a.x, 0), num(a.y, 0)];
+    const [right, bottom] = [left + num(a.width, 0), top + num(a.height, 0)];
+    return Math.max(Math.abs(left - x), Math.abs(right - x), Math.abs(top - y), Math.abs(bottom - y)) + strokeReach(a, true);
+  }
+  if (shape.tag === 'path') {
+    const d = String(a.d ?? '');
+    // Straight segments only (absolute moves and lines): their corners bound the path.
+    if (!/^[MLZ\d\s.,eE+-]*$/.test(d)) return Infinity;
+    const numbers = d.match(/[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/g)?.map(Number) ?? [];
+    let reach = 0;
+    for (let k = 0; k + 1 < numbers.length; k += 2) reach = Math.max(reach, Math.abs(numbers[k]! - x), Math.abs(numbers[k + 1]! - y));
+    // A join only where a subpath has two segments or more (a closed one has its closing segment).
+    const joins = d.split('M').some((sub) => (sub.match(/[LZ]/g)?.length ?? 0) >= 2);
+    return reach + strokeReach(a, joins);
+  }
+  return Infinity;
+}
+
+/** How far a cell's drawing (lit ring, stone with its shadow and edge, marks) reaches from its point on either axis, in layout units; 0 when nothing is drawn there. */
+export function cellReach(pt: LayoutPoint, unit: number, cell: CopyCell, drawings: MarkDrawings): number {
+  const { color, marks, lit } = cell;
+  if (color === 0 && !lit && !marks?.length) return 0;
+  const R = (unit * 47) / 100;
+  let reach = 0;
+  // The lit ring's stroke is 4 units wide; a stone's shadow is offset by (3, 4) hundredths, a white stone's edge 1.5 wide.
+  if (lit) reach = R + 2;
+  if (GRADIENTS[color]) reach = Math.max(reach, R + (unit * 4) / 100, R + 0.75);
+  const shapes = markShapes(marks, { x: pt.x, y: pt.y, stone: color, unit }, drawings);
+  for (const s of [...shapes.under, ...shapes.over]) reach = Math.max(reach, shapeReach(s, pt.x, pt.y));
+  return reach;
+}
+
+/** What the copies' canvas shows as a whole; a change of any of these draws it again whole. */
+export interface CopiesScene {
+  /** The canvas's size in device pixels. */
+  width: number;
+  height: number;
+  /** Device pixels per layout unit and the layout origin's place in device pixels. */
+  scale: number;
+  x: number;
+  y: number;
+  points: readonly LayoutPoint[];
+  unit: number;
+  drawings: MarkDrawings;
+  /** The part of the layout in sight (drawCells skips what lies beyond it). */
+  view: LayoutRect;
+  resolve: Resolve;
+  font: string;
+}
+
+// Both canvases are drawn on the CPU: a browser may draw one canvas on the GPU and another
+// (or the same one, once its pixels were read back) on the CPU, whose antialiasing differs.
+const CONTEXT: CanvasRenderingContext2DSettings = { willReadFrequently: true };
+
+// Antialiasing touches at most one pixel past a shape's exact outline; two keep a margin for rounding.
+const AA_MARGIN = 2;
+
+/**
+ * Paints the copies on their canvas and, on a later call, paints again only the squares
+ * of device pixels that the changed cells covered or now cover. Each square is drawn on a
+ * spare canvas of the same size and transform, with every cell whose drawing reaches it
+ * drawn whole and in the same order as a whole painting (no clip: Skia antialiases a
+ * clipped path's edges differently), and then copied in; so the canvas holds, byte for
+ * byte, what painting it whole would give. A cell whose reach cannot be known (text)
+ * paints the canvas whole when it changes, and is drawn into every square otherwise.
+ */
+export class CopiesPainter {
+  readonly #canvas: HTMLCanvasElement;
+  #spare: HTMLCanvasElement | undefined;
+  #scene: CopiesScene | undefined;
+  #cells: readonly CopyCell[] = [];
+  /** What each drawn cell showed and the pixels it covered, at the last painting. */
+  #shown = new Map<number, { key: string; box: PixelBox }>();
+  /** How the last call painted: 'whole', or 'partial N' (N squares), or 'none'. */
+  painted = 'none';
+  /** Partial paintings since the canvas was last painted whole. */
+  partials = 0;
+
+  constructor(canvas: HTMLCanvasElement) {
+    this.#canvas = canvas;
+  }
+
+  /** Paints `cells` (in drawing order) in `scene`: whole when the scene changed or `whole` is asked, else only what changed. */
+  paint(scene: CopiesScene, cells: readonly CopyCell[], whole = false): void {
+    const canvas = this.#canvas;
+    const ctx = canvas.getContext('2d', CONTEXT);
+    if (!ctx) return;
+    const same = !whole && this.#scene !== undefined && sameScene(this.#scene, scene) && canvas.width === scene.width && canvas.height === scene.height;
+    this.#scene = scene;
+    this.#cells = cells;
+    const next = new Map<number, { key: string; box: PixelBox }>();
+    const dirty: PixelBox[] = [];
+    let everything = !same;
+    for (const c of cells) {
+      const pt = scene.points[c.cell];
+      const was = this.#shown.get(c.cell);
+      const key = `${c.color} ${c.lit ? 1 : 0} ${c.marks?.join(',') ?? ''}`;
+      // In the same scene a cell that shows the same covers the same pixels.
+      if (same && was?.key === key) {
+        next.set(c.cell, was);
+        continue;
+      }
+      const reach = pt && inView(pt, scene) ? cellReach(pt, scene.unit, c, scene.drawings) : 0;
+      if (reach === 0) {
+        if (was) dirty.push(was.box);
+        continue;
+      }
+      const box = pixelBox(pt!, reach, scene);
+      next.set(c.cell, { key, box });
+      if (!Number.isFinite(reach)) everything = true;
+      dirty.push(box);
+      if (was) dirty.push(was.box);
+    }
+    // Cells no longer in the list at all.
+    if (same) {
+      const listed = new Set(cells.map((c) => c.cell));
+      for (const [cell, was] of this.#shown) if (!listed.has(cell)) dirty.push(was.box);
+    }
+    if (everything) {
+      if (canvas.width !== scene.width || canvas.height !== scene.height) [canvas.width, canvas.height] = [scene.width, scene.height];
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, canvas.width, canvas.height);
+      ctx.setTransform(scene.scale, 0, 0, scene.scale, scene.x, scene.y);
+      drawCells(ctx, scene.points, scene.unit, cells, scene.drawings, scene.view, scene.resolve, scene.font);
+      this.#shown = next;
+      this.painted = 'whole';
+      this.partials = 0;
+      return;
+    }
+    this.#shown = next;
+    const squares = mergeBoxes(dirty.map((b) => clampBox(b, scene)).filter((b) => b[2] > b[0] && b[3] > b[1]));
+    if (squares.length === 0) {
+      this.painted = 'none';
+      return;
+    }
+    const spare = (this.#spare ??= document.createElement('canvas'));
+    if (spare.width !== scene.width || spare.height !== scene.height) [spare.width, spare.height] = [scene.width, scene.height];
+    const sctx = spare.getContext('2d', CONTEXT);
+    if (!sctx) return;
+    sctx.setTransform(1, 0, 0, 1, 0, 0);
+    for (const [l, t, r, b] of squares) sctx.clearRect(l, t, r - l, b - t);
+    // Every cell that reaches a square, in the whole painting's order: each pixel of a
+    // square then gets the same drawing operations in the same order as a whole painting.
+    const reaching = cells.filter((c) => {
+      const shown = next.get(c.cell);
+      return shown !== undefined && squares.some((s) => overlaps(s, shown.box));
+    });
+    sctx.setTransform(scene.scale, 0, 0, scene.scale, scene.x, scene.y);
+    drawCells(sctx, scene.points, scene.unit, reaching, scene.drawings, scene.view, scene.resolve, scene.font);
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.imageSmoothingEnabled = false;
+    for (const [l, t, r, b] of squares) {
+      ctx.clearRect(l, t, r - l, b - t);
+      ctx.drawImage(spare, l, t, r - l, b - t, l, t, r - l, b - t);
+    }
+    this.painted = `partial ${squares.length}`;
+    this.partials += 1;
+  }
+
+  /** Paints the last scene again whole (tests compare it with the partial paintings). */
+  repaintWhole(): void {
+    if (this.#scene) this.paint(this.#scene, this.#cells, true);
+  }
+}
+
+function sameScene(a: CopiesScene, b: CopiesScene): boolean {
+  return (
+    a.width === b.width &&
+    a.height === b.height &&
+    a.scale === b.scale &&
+    a.x === b.x &&
+    a.y === b.y &&
+    a.points === b.points &&
+    a.unit === b.unit &&
+    a.drawings === b.drawings &&
+    a.resolve === b.resolve &&
+    a.font === b.font &&
+    a.view.x === b.view.x &&
+    a.view.y === b.view.y &&
+    a.view.width === b.view.width &&
+    a.view.height === b.view.height
+  );
+}
+
+/** Whether drawCells draws a point of `scene` (it skips those a unit beyond the view). */
+function inView(pt: LayoutPoint, scene: CopiesScene): boolean {
+  const { view: v, unit } = scene;
+  return !(pt.x < v.x - unit || pt.x > v.x + v.width + unit || pt.y < v.y - unit || pt.y > v.y + v.height + unit);
+}
+
+/** The device pixels a drawing reaching `reach` layout units around `pt` can touch, with the antialiasing margin. */
+export function pixelBox(pt: LayoutPoint, reach: number, scene: Pick<CopiesScene, 'scale' | 'x' | 'y' | 'width' | 'height'>): PixelBox {
+  if (!Number.isFinite(reach)) return [0, 0, scene.width, scene.height];
+  const [cx, cy, r] = [pt.x * scene.scale + scene.x, pt.y * scene.scale + scene.y, reach * scene.scale];
+  return [Math.floor(cx - r) - AA_MARGIN, Math.floor(cy - r) - AA_MARGIN, Math.ceil(cx + r) + AA_MARGIN, Math.ceil(cy + r) + AA_MARGIN];
+}
+
+function clampBox(b: PixelBox, scene: CopiesScene): PixelBox {
+  return [Math.max(0, b[0]), Math.max(0, b[1]), Math.min(scene.width, b[2]), Math.min(scene.height, b[3])];
+}
+
+/** Boxes with every overlapping pair joined into their bounding box (a cell's old and new
+ * boxes are mostly the same; each box left costs a copy between the canvases). */
+export function mergeBoxes(boxes: readonly PixelBox[]): PixelBox[] {
+  const out = [...boxes];
+  for (let i = 0; i < out.length; i++) {
+    for (let j = i + 1; j < out.length; j++) {
+      if (!overlaps(out[i]!, out[j]!)) continue;
+      const [a, b] = [out[i]!, out[j]!];
+      out[i] = [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
+      out.splice(j, 1);
+      // The grown box may now meet boxes already passed over.
+      j = i;
+    }
+  }
+  return out;
+}
+
+function overlaps(a: PixelBox, b: PixelBox): boolean {
+  return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
 }

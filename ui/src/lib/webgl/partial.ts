@@ -61,9 +61,9 @@ export function sphereRect(camera: PerspectiveCamera, at: Vector3, r: number, wi
 
 const viewProjection = new Matrix4();
 
-/** The drawing-buffer rectangle an axis-aligned world box stays inside (its eight corners
- * projected); as `sphereRect`. */
-export function boxRect(camera: PerspectiveCamera, min: Vector3, max: Vector3, width: number, height: number): Rect | 'off' | null {
+/** The drawing-buffer rectangle an axis-aligned box stays inside (its eight corners, placed
+ * in the world by `matrix` when given, projected); as `sphereRect`. */
+export function boxRect(camera: PerspectiveCamera, min: Vector3, max: Vector3, width: number, height: number, matrix?: Matrix4): Rect | 'off' | null {
   viewProjection.multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse);
   let x0 = Infinity;
   let y0 = Infinity;
@@ -71,6 +71,7 @@ export function boxRect(camera: PerspectiveCamera, min: Vector3, max: Vector3, w
   let y1 = -Infinity;
   for (let k = 0; k < 8; k += 1) {
     corner.set(k & 1 ? max.x : min.x, k & 2 ? max.y : min.y, k & 4 ? max.z : min.z);
+    if (matrix) corner.applyMatrix4(matrix);
     // Behind (or on) the near plane the projection folds over: not boundable.
     if (centre.copy(corner).applyMatrix4(camera.matrixWorldInverse).z > -camera.near) return null;
     corner.applyMatrix4(viewProjection);

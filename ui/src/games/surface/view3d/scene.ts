@@ -7,7 +7,7 @@ import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
 import { leanMaterial, type LeanLights } from '../../../lib/webgl/lean';
-import { DrawnView, drawScissored, meets, mergeRects, sphereRect, type Rect } from '../../../lib/webgl/partial';
+import { boxRect, DrawnView, drawScissored, meets, mergeRects, sphereRect, type Rect } from '../../../lib/webgl/partial';
 import type { RenderTier } from '../../../lib/webgl/quality';
 import type { Embedding, Vec3 } from './embedding';
 
@@ -195,6 +195,9 @@ class Packed {
   }
 }
 
+/** A partial frame picks a surface group's triangles by cubes this many times finer than the groups. */
+const SUBCELLS = 3;
+
 /** One rendered surface with its camera and controls, drawing on `canvas`. */
 export class SurfaceScene {
   readonly renderer: THREE.WebGLRenderer;
@@ -235,6 +238,8 @@ export class SurfaceScene {
   private frameListeners: (() => void)[] = [];
   /** Lean: the surface, grid and seam meshes in groups by place (see `addMesh`). */
   private readonly chunks: THREE.Mesh[] = [];
+  /** Each chunk's runs of triangles by finer cube: where they start and end in its index, and their box. */
+  private readonly chunkRuns: { start: number; count: number; box: THREE.Box3 }[][] = [];
   private readonly ratio: number;
   private interacting = false;
   private coarse = false;
@@ -471,29 +476,57 @@ export class SurfaceScene {
     }
     const meshes: THREE.Mesh[] = [];
     const corner = new THREE.Vector3();
-    for (const faces of groups.values()) {
+    const fine = cell / SUBCELLS;
+    for (const unordered of groups.values()) {
+      // Within a group, the triangles ordered by finer cubes (a stable sort: the same order
+      // in every frame), each cube's run of indices with its own box: a partial frame draws
+      // only the runs whose box meets its rectangle, in the same order as a full frame.
+      const centreKey = (f: number) => {
+        let [x, y, z] = [0, 0, 0];
+        for (let k = 0; k < 3; k += 1) {
+          const v = index.getX(3 * f + k);
+          x += position.getX(v);
+          y += position.getY(v);
+          z += position.getZ(v);
+        }
+        return `${Math.floor(x / 3 / fine)},${Math.floor(y / 3 / fine)},${Math.floor(z / 3 / fine)}`;
+      };
+      const keyed = unordered.map((f) => ({ f, key: centreKey(f) }));
+      const firstSeen = new Map<string, number>();
+      keyed.forEach(({ key }, n) => firstSeen.set(key, firstSeen.get(key) ?? n));
+      keyed.sort((a, b) => firstSeen.get(a.key)! - firstSeen.get(b.key)!);
+      const faces = keyed.map(({ f }) => f);
       const part = new THREE.BufferGeometry();
       for (const [name, attribute] of Object.entries(geometry.attributes)) part.setAttribute(name, attribute);
       const indices = new Uint32Array(faces.length * 3);
       const box = new THREE.Box3();
+      const runs: { start: number; count: number; box: THREE.Box3 }[] = [];
       faces.forEach((f, n) => {
+        if (n === 0 || keyed[n]!.key !== keyed[n - 1]!.key) runs.push({ start: 3 * n, count: 0, box: new THREE.Box3() });
+        const run = runs[runs.length - 1]!;
+        run.count += 3;
         for (let k = 0; k < 3; k += 1) {
           const v = index.getX(3 * f + k);
           indices[3 * n + k] = v;
-          box.expandByPoint(corner.fromBufferAttribute(position, v));
+          corner.fromBufferAttribute(position, v);
+          box.expandByPoint(corner);
+          run.box.expandByPoint(corner);
         }
       });
       part.setIndex(new THREE.BufferAttribute(indices, 1));
+      // Drawn by groups (one for the whole in a full frame), so a partial frame can pick runs.
+      part.addGroup(0, indices.length, 0);
       // The group's own bounds (three.js would measure every vertex of the shared attributes).
       const sphere = new THREE.Sphere(box.getCenter(new THREE.Vector3()), 0);
       for (const v of indices) sphere.radius = Math.max(sphere.radius, sphere.center.distanceTo(corner.fromBufferAttribute(position, v)));
       part.boundingSphere = sphere;
       part.boundingBox = box;
       this.owned.push(part);
-      const mesh = new THREE.Mesh(part, material);
+      const mesh = new THREE.Mesh(part, [material]);
       mesh.userData = { ...userData, faces: Int32Array.from(faces) };
       this.scene.add(mesh);
       this.chunks.push(mesh);
+      this.chunkRuns.push(runs);
       meshes.push(mesh);
     }
     return meshes;
@@ -802,6 +835,13 @@ export class SurfaceScene {
     return sphereRect(this.camera, at, r, width, height);
   }
 
+  /** The drawing-buffer rectangle a box (in the object's space, placed by `matrix`) stays
+   * inside: its eight corners projected (a box in front of the camera projects inside them);
+   * as `screenRect`, `null` when a corner reaches behind the near plane. */
+  private boxRect(box: THREE.Box3, matrix: THREE.Matrix4, width: number, height: number): Rect | 'off' | null {
+    return boxRect(this.camera, box.min, box.max, width, height, matrix);
+  }
+
   /** The rectangles a partial frame redraws, or null when the next frame must be full. */
   private partialRects(width: number, height: number): Rect[] | null {
     if (!this.partialAllowed || this.fullNeeded || this.dirty.size === 0 || this.coarse) return null;
@@ -831,7 +871,20 @@ export class SurfaceScene {
         this.renderer,
         rects,
         (rect) => {
-          this.chunks.forEach((mesh, k) => (mesh.visible = meets(chunkRects[k], rect)));
+          this.chunks.forEach((mesh, k) => {
+            mesh.visible = meets(chunkRects[k], rect);
+            if (!mesh.visible) return;
+            // Only the runs whose box meets the rectangle, neighbouring runs joined into one draw.
+            const groups: { start: number; count: number; materialIndex: number }[] = [];
+            for (const run of this.chunkRuns[k]!) {
+              if (!meets(this.boxRect(run.box, mesh.matrixWorld, width, height), rect)) continue;
+              const last = groups[groups.length - 1];
+              if (last && last.start + last.count === run.start) last.count += run.count;
+              else groups.push({ start: run.start, count: run.count, materialIndex: 0 });
+            }
+            mesh.geometry.groups = groups;
+            mesh.visible = groups.length > 0;
+          });
           // A point whose box meets the rectangle (or cannot be bounded) keeps its instances.
           const near = bounds.map((b) => meets(b, rect));
           for (const packed of packs) packed.partial((slot) => near[slot % n]);
@@ -841,7 +894,10 @@ export class SurfaceScene {
       );
     } finally {
       for (const packed of packs) packed.whole();
-      for (const mesh of this.chunks) mesh.visible = true;
+      for (const mesh of this.chunks) {
+        mesh.visible = true;
+        mesh.geometry.groups = [{ start: 0, count: mesh.geometry.index?.count ?? 0, materialIndex: 0 }];
+      }
       this.ghost.visible = ghostShown;
     }
   }
