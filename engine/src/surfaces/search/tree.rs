@@ -7,20 +7,17 @@ use super::{Analysis, Candidate, Limits, Report, Root, Stop, Stopped, ThinkLimit
 use crate::go::fast::{FastBoard, FastGraph, PositionSet, CAPACITY};
 use crate::go::{Color, Point};
 use crate::rng::SplitMix64;
-use crate::surfaces::playout::place_policy;
+use crate::surfaces::playout::place_random;
 use crate::surfaces::rules::Action;
 
 /// The child that stands for a pass.
 const PASS: Point = Point::MAX;
 /// A node is expanded once it has been visited this often (the root at once).
 const EXPAND_AFTER: u32 = 4;
-/// Prior win rate of a placement that leaves its own chain one liberty (a self-atari
-/// that captures nothing): usually a gift, sometimes a throw-in, so low but not zero.
-const SELF_ATARI_PRIOR: f32 = 0.3;
 /// Virtual playouts behind an ordinary prior, and behind a tactical one (a capture or
 /// saving a chain from atari), which random playouts alone value too little.
 const PRIOR_WEIGHT: f32 = 10.0;
-const TACTICAL_WEIGHT: f32 = 100.0;
+const TACTICAL_WEIGHT: f32 = 40.0;
 /// RAVE equivalence: after about this many real visits RAVE and UCT weigh the same.
 const RAVE_EQUIVALENCE: f32 = 500.0;
 /// Exploration constant of the UCT term.
@@ -58,17 +55,19 @@ impl Node {
             wins: 0.0,
             prior_visits: weight,
             prior_wins: prior * weight,
-            rave_visits: weight,
-            rave_wins: prior * weight,
+            rave_visits: 0.0,
+            rave_wins: 0.0,
         }
     }
 
     fn value(&self, log_parent: f32) -> f32 {
         let n = self.visits as f32 + self.prior_visits;
         let mean = (self.wins + self.prior_wins) / n;
-        let blended = {
+        let blended = if self.rave_visits > 0.0 {
             let beta = (RAVE_EQUIVALENCE / (3.0 * n + RAVE_EQUIVALENCE)).sqrt();
             (1.0 - beta) * mean + beta * self.rave_wins / self.rave_visits
+        } else {
+            mean
         };
         blended + EXPLORATION * (log_parent / n).sqrt()
     }
@@ -103,15 +102,14 @@ fn prior(graph: &FastGraph, board: &FastBoard, p: Point, color: Color, hash: u64
         return 0.9;
     }
     let own = color.cell();
-    let joins_atari = graph
+    let saves = graph
         .row(p)
         .iter()
         .any(|&q| board.cell(q) == own && board.in_atari(q));
-    let keeps_two = board.keeps_two_liberties(graph, p, color);
-    match (joins_atari, keeps_two) {
-        (true, true) => 0.8,
-        (_, false) => SELF_ATARI_PRIOR,
-        (false, true) => 0.5,
+    if saves {
+        0.8
+    } else {
+        0.5
     }
 }
 
@@ -338,15 +336,7 @@ impl<'r> Search<'r> {
         // Playout to two consecutive passes (capped, as superko alone bounds it only loosely).
         let limit = 3 * graph.len() + self.line.len();
         while passes < 2 && self.line.len() < limit {
-            let last = self.line.last().map(|&(p, _)| p).filter(|&p| p != PASS);
-            match place_policy(
-                graph,
-                &mut self.board,
-                &mut self.seen,
-                color,
-                last,
-                &mut self.rng,
-            ) {
+            match place_random(graph, &mut self.board, &mut self.seen, color, &mut self.rng) {
                 Some((p, _)) => {
                     self.line.push((p, color));
                     passes = 0;
