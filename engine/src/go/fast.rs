@@ -330,6 +330,93 @@ impl FastBoard {
         self.chains[ix(self.head[ix(p)])].size
     }
 
+    /// The stone after `p` in its chain's cycle of stones (`p` itself for a single stone),
+    /// so a caller can walk a chain's stones without allocating.
+    #[inline]
+    pub fn next_in_chain(&self, p: Point) -> Point {
+        self.next[ix(p)]
+    }
+
+    /// True if a stone of `color` on the empty point `p` (a legal placement) leaves its
+    /// chain at least two liberties: the playouts' test that an escape from atari is not
+    /// a new atari. Exact: the liberties after the placement are `p`'s empty neighbours,
+    /// the liberties other than `p` of the friendly chains it joins (their pseudo-liberties
+    /// without the pairs at `p` tell one single point, `n · q = s²`, from several), and
+    /// the stones of the opposing chains it captures (its neighbours in atari) that touch
+    /// `p` or one of the joined chains.
+    pub fn keeps_two_liberties(&self, graph: &FastGraph, p: Point, color: Color) -> bool {
+        let own = color.cell();
+        let opp = own ^ 3;
+        let mut first = None;
+        // True once a second distinct liberty is known.
+        let mut another = |x: Point| match first {
+            None => {
+                first = Some(x);
+                false
+            }
+            Some(f) => f != x,
+        };
+        let mut joined = [SPARE; MAX_DEGREE];
+        let mut captured = [SPARE; MAX_DEGREE];
+        let row = graph.row(p);
+        for (i, &q) in row.iter().enumerate() {
+            let cell = self.cells[ix(q)];
+            if cell == 0 {
+                if another(q) {
+                    return true;
+                }
+            } else if cell == opp && self.in_atari(q) {
+                captured[i] = self.head[ix(q)];
+                if another(q) {
+                    return true;
+                }
+            } else if cell == own {
+                let h = self.head[ix(q)];
+                joined[i] = h;
+                let at_p = row
+                    .iter()
+                    .filter(|&&r| self.cells[ix(r)] == own && self.head[ix(r)] == h)
+                    .count() as u64;
+                let data = ChainData {
+                    libs: self.chains[ix(h)].libs.wrapping_sub(at_p * pair(p)),
+                    ..self.chains[ix(h)]
+                };
+                let n = data.lib_count();
+                if n == 0 {
+                    continue;
+                }
+                if !data.in_atari() || another((data.lib_sum() / n) as Point) {
+                    return true;
+                }
+            }
+        }
+        // A captured stone away from `p` is a liberty if it touches a joined chain.
+        if joined.iter().all(|&h| h == SPARE) {
+            return false;
+        }
+        for (i, &h) in captured.iter().enumerate() {
+            if h == SPARE || captured[..i].contains(&h) {
+                continue;
+            }
+            let start = row[i];
+            let mut s = start;
+            loop {
+                let touches = graph
+                    .row(s)
+                    .iter()
+                    .any(|&r| self.cells[ix(r)] == own && joined.contains(&self.head[ix(r)]));
+                if touches && another(s) {
+                    return true;
+                }
+                s = self.next[ix(s)];
+                if s == start {
+                    break;
+                }
+            }
+        }
+        false
+    }
+
     #[inline]
     fn atari_at_head(&self, h: Point) -> bool {
         self.chains[ix(h)].in_atari()
@@ -838,6 +925,15 @@ mod tests {
                             .all(|&q| board.color_at(q) == Some(color));
                         assert_eq!(fast.fills_own_eye(graph, p, color), eye, "eye at {p}");
                         assert_eq!(fast.touches_empty(p), count(0) > 0);
+                        if legal {
+                            let mut after = board.clone();
+                            after.play(g, p, color, &mut Vec::new()).unwrap();
+                            assert_eq!(
+                                fast.keeps_two_liberties(graph, p, color),
+                                after.liberty_count(p) >= 2,
+                                "liberties after {p}"
+                            );
+                        }
                     }
                 }
             }
