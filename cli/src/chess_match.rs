@@ -275,15 +275,27 @@ pub fn run(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Opens the log: a new one starting with the header line, or with `--resume` the
-/// existing one (refused unless its header is this match's) with its games read back.
+/// Opens the log: a new one starting with the header line (a missing or empty file), or
+/// with `--resume` the existing one (refused unless its header is this match's) with its
+/// games read back. A log that holds a match is never overwritten: without `--resume` it
+/// is refused, as the other match runners' logs are.
 fn open_log(settings: &Settings) -> Result<(Option<std::fs::File>, Vec<Played>), String> {
     let Some(path) = settings.log.as_deref() else {
         return Ok((None, Vec::new()));
     };
     let cannot = |error: std::io::Error| format!("cannot use the log {path}: {error}");
-    if settings.resume {
-        let text = std::fs::read_to_string(path).map_err(cannot)?;
+    let existing = match std::fs::read_to_string(path) {
+        Ok(text) if !text.trim().is_empty() => Some(text),
+        Ok(_) => None,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => None,
+        Err(error) => return Err(cannot(error)),
+    };
+    if let Some(text) = existing {
+        if !settings.resume {
+            return Err(format!(
+                "the log {path} already holds a match: add --resume to continue it, or name a new file"
+            ));
+        }
         let mut lines = text.lines();
         let header: Option<serde_json::Value> = lines
             .next()

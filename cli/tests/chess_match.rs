@@ -167,6 +167,23 @@ fn pairs_share_an_opening_and_jobs_give_the_same_match() {
     );
     assert_eq!(other.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&other.stderr).contains("not the log of this match"));
+    // The same match again without --resume: refused, the log left as it was.
+    let again = canon(
+        &[SMALL_MATCH, &["--log", cut.to_str().unwrap()]].concat(),
+        "",
+    );
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("add --resume"));
+    assert_eq!(std::fs::read_to_string(&cut).unwrap(), text);
+    // --resume on a log that does not exist yet starts it: the match played at once.
+    let fresh = dir.join("fresh.jsonl");
+    let started = canon(
+        &[SMALL_MATCH, &["--log", fresh.to_str().unwrap(), "--resume"]].concat(),
+        "",
+    );
+    assert!(started.status.success(), "{started:?}");
+    assert_eq!(started.stdout, one.stdout);
+    assert_eq!(std::fs::read_to_string(&fresh).unwrap(), text);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
