@@ -53,19 +53,9 @@ pub fn place_random(
         // Unconditional (a swap with itself is harmless): one branch less to mispredict.
         board.swap_empties(k, untried);
         let p = board.empty_at(untried);
-        if board.fills_own_eye(graph, p, color) || !board.is_legal(graph, p, color) {
-            continue;
+        if let Some(placed) = try_place(graph, board, seen, p, color) {
+            return Some(placed);
         }
-        if !seen.is_fresh(p) {
-            match board.check(graph, p, color) {
-                Some(hash) if !seen.contains(hash) => {}
-                _ => continue,
-            }
-        }
-        let captured = board.place(graph, p, color);
-        let added = seen.insert_placed(board.hash(), p);
-        debug_assert!(added, "a placement that passed the superko test");
-        return Some((p, captured));
     }
     None
 }
@@ -142,19 +132,9 @@ pub fn place_reply(
         let p = candidates[k];
         count -= 1;
         candidates[k] = candidates[count];
-        if board.fills_own_eye(graph, p, color) || !board.is_legal(graph, p, color) {
-            continue;
+        if let Some(placed) = try_place(graph, board, seen, p, color) {
+            return Some(placed);
         }
-        if !seen.is_fresh(p) {
-            match board.check(graph, p, color) {
-                Some(hash) if !seen.contains(hash) => {}
-                _ => continue,
-            }
-        }
-        let captured = board.place(graph, p, color);
-        let added = seen.insert_placed(board.hash(), p);
-        debug_assert!(added, "a placement that passed the superko test");
-        return Some((p, captured));
     }
     None
 }
@@ -177,6 +157,32 @@ pub fn place_policy(
         }
     }
     place_random(graph, board, seen, color, rng)
+}
+
+/// Places `color` at `p` if that is a playout move — legal, not filling one of the
+/// mover's own eyes, a new coloring — and records the coloring in `seen`: the test every
+/// playout candidate goes through, whichever way it was chosen.
+#[inline(always)]
+fn try_place(
+    graph: &FastGraph,
+    board: &mut FastBoard,
+    seen: &mut PositionSet,
+    p: Point,
+    color: Color,
+) -> Option<(Point, u32)> {
+    if board.fills_own_eye(graph, p, color) || !board.is_legal(graph, p, color) {
+        return None;
+    }
+    if !seen.is_fresh(p) {
+        match board.check(graph, p, color) {
+            Some(hash) if !seen.contains(hash) => {}
+            _ => return None,
+        }
+    }
+    let captured = board.place(graph, p, color);
+    let added = seen.insert_placed(board.hash(), p);
+    debug_assert!(added, "a placement that passed the superko test");
+    Some((p, captured))
 }
 
 /// Reusable buffers for playouts on one graph.
