@@ -286,6 +286,24 @@ fn wait_for_port(port: u16) {
     }
 }
 
+/// JavaScript that defines `differingBytes(gl, redrawWhole)`: reads the canvas's drawing
+/// buffer as the last frame left it, redraws the scene whole with `redrawWhole()`, reads it
+/// again and counts the bytes that differ. The 3D views' partial frames must give 0, which
+/// shows the webview keeps the drawing buffer as they need.
+pub const FRAME_CHECK_JS: &str = "const differingBytes = (gl, redrawWhole) => { \
+    const read = () => { \
+      const pixels = new Uint8Array(gl.drawingBufferWidth * gl.drawingBufferHeight * 4); \
+      gl.readPixels(0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight, gl.RGBA, gl.UNSIGNED_BYTE, pixels); \
+      return pixels; \
+    }; \
+    const drawn = read(); \
+    redrawWhole(); \
+    const full = read(); \
+    let differing = 0; \
+    for (let i = 0; i < full.length; i += 1) if (drawn[i] !== full[i]) differing += 1; \
+    return differing; \
+  }; ";
+
 /// The element with `data-testid` equal to `id`, waiting for it to appear.
 pub async fn by_test_id(client: &Client, id: &str) -> Element {
     wait_css(client, &format!("[data-testid=\"{id}\"]")).await

@@ -32,28 +32,27 @@ fn consequence(mirror: &Mirror, kind: &str) -> Value {
         .unwrap_or_else(|| panic!("the engine's last move has no {kind} consequence"))
 }
 
+/// Selects the e-pawn at turn 0 by a click in the 3D stack and waits for its destinations.
+async fn select_e_pawn(client: &Client) {
+    click_in_stack(client, "e2t0").await;
+    wait_stack(client, "the pawn's destinations", |state| {
+        state["destinations"]
+            .as_array()
+            .is_some_and(|d| d.iter().any(|mv| mv == "e2t0e2t1"))
+    })
+    .await;
+}
+
 /// A pawn into the future by clicks in the 3D stack that arrives, a capture in the past
 /// erasing a lineage, and an illegal typed move refused.
 async fn travels_both_ways(client: &Client, mirror: &mut Mirror) {
     // A selection and Escape first: the frame that takes the selection away again (drawn
     // only where it changed in the lean tier) must equal a full frame of the same scene.
-    click_in_stack(client, "e2t0").await;
-    wait_stack(client, "the pawn's destinations", |state| {
-        state["destinations"]
-            .as_array()
-            .is_some_and(|d| d.iter().any(|mv| mv == "e2t0e2t1"))
-    })
-    .await;
+    select_e_pawn(client).await;
     stack_frame_is_exact(client).await;
     // Turn 0 in the 3D stack: the e-pawn, then its destination one layer up (the stack
     // shows the future layers the selection reaches).
-    click_in_stack(client, "e2t0").await;
-    wait_stack(client, "the pawn's destinations", |state| {
-        state["destinations"]
-            .as_array()
-            .is_some_and(|d| d.iter().any(|mv| mv == "e2t0e2t1"))
-    })
-    .await;
+    select_e_pawn(client).await;
     let state = stack_state(client).await;
     assert!(state["top"].as_u64() > state["present"].as_u64());
     click_in_stack(client, "e2t1").await;
@@ -128,25 +127,20 @@ async fn travels_both_ways(client: &Client, mirror: &mut Mirror) {
 async fn stack_frame_is_exact(client: &Client) {
     let answer = client
         .execute(
-            "const canvas = document.querySelector('.stack3d canvas'); \
+            &[
+                FRAME_CHECK_JS,
+                "const canvas = document.querySelector('.stack3d canvas'); \
              const gl = canvas.getContext('webgl2') || canvas.getContext('webgl'); \
              const frame = window.__stack.nextFrame(); \
              document.querySelector('.stack3d [role=\"application\"]').dispatchEvent( \
                new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })); \
              return frame.then(() => { \
-               const read = () => { \
-                 const pixels = new Uint8Array(gl.drawingBufferWidth * gl.drawingBufferHeight * 4); \
-                 gl.readPixels(0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight, gl.RGBA, gl.UNSIGNED_BYTE, pixels); \
-                 return pixels; \
-               }; \
                const state = window.__stack.state(); \
-               const drawn = read(); \
-               window.__stack.renderFull(); \
-               const full = read(); \
-               let differing = 0; \
-               for (let i = 0; i < full.length; i += 1) if (drawn[i] !== full[i]) differing += 1; \
+               const differing = differingBytes(gl, () => window.__stack.renderFull()); \
                return { tier: state.tier, kind: state.lastFrame, destinations: state.destinations.length, differing }; \
              });",
+            ]
+            .concat(),
             vec![],
         )
         .await

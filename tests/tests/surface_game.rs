@@ -352,7 +352,9 @@ async fn copies_paint_is_exact(client: &Client) {
 async fn partial_frame_is_exact(client: &Client) {
     let answer = client
         .execute(
-            "const canvas = document.querySelector('.view3d canvas'); \
+            &[
+                FRAME_CHECK_JS,
+                "const canvas = document.querySelector('.view3d canvas'); \
              const gl = canvas.getContext('webgl2') || canvas.getContext('webgl'); \
              const points = window.__scene.points(); \
              const stones = window.__scene.stones(); \
@@ -361,19 +363,12 @@ async fn partial_frame_is_exact(client: &Client) {
              canvas.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, clientX: points[k].x, \
                clientY: points[k].y, pointerType: 'mouse', pointerId: 1, isPrimary: true })); \
              return frame.then(() => { \
-               const read = () => { \
-                 const pixels = new Uint8Array(gl.drawingBufferWidth * gl.drawingBufferHeight * 4); \
-                 gl.readPixels(0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight, gl.RGBA, gl.UNSIGNED_BYTE, pixels); \
-                 return pixels; \
-               }; \
                const kind = window.__scene.lastFrame(); \
-               const drawn = read(); \
-               window.__scene.renderNow(); \
-               const full = read(); \
-               let differing = 0; \
-               for (let i = 0; i < full.length; i += 1) if (drawn[i] !== full[i]) differing += 1; \
+               const differing = differingBytes(gl, () => window.__scene.renderNow()); \
                return { tier: window.__scene.tier(), kind, differing }; \
              });",
+            ]
+            .concat(),
             vec![],
         )
         .await
