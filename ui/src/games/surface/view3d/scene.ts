@@ -827,19 +827,7 @@ export class SurfaceScene {
    * projection of a box round the sphere of its reach, in camera space), `'off'` when that is
    * off the canvas, `null` when it cannot be bounded (the box reaches behind the near plane). */
   private screenRect(p: number, width: number, height: number): Rect | 'off' | null {
-    return this.sphereRect(v3(this.shape.positions[p]), this.reach[p], width, height);
-  }
-
-  /** The drawing-buffer rectangle a sphere (world centre and radius) stays inside; as `screenRect`. */
-  private sphereRect(at: THREE.Vector3, r: number, width: number, height: number): Rect | 'off' | null {
-    return sphereRect(this.camera, at, r, width, height);
-  }
-
-  /** The drawing-buffer rectangle a box (in the object's space, placed by `matrix`) stays
-   * inside: its eight corners projected (a box in front of the camera projects inside them);
-   * as `screenRect`, `null` when a corner reaches behind the near plane. */
-  private boxRect(box: THREE.Box3, matrix: THREE.Matrix4, width: number, height: number): Rect | 'off' | null {
-    return boxRect(this.camera, box.min, box.max, width, height, matrix);
+    return sphereRect(this.camera, v3(this.shape.positions[p]), this.reach[p], width, height);
   }
 
   /** The rectangles a partial frame redraws, or null when the next frame must be full. */
@@ -848,7 +836,7 @@ export class SurfaceScene {
     if (!this.drawnView.same(this.camera, width, height)) return null;
     const rects: Rect[] = [];
     for (const [p, extent] of this.dirty) {
-      const rect = this.sphereRect(v3(this.shape.positions[p]), extent, width, height);
+      const rect = sphereRect(this.camera, v3(this.shape.positions[p]), extent, width, height);
       if (rect === null) return null;
       if (rect !== 'off') rects.push(rect);
     }
@@ -864,7 +852,7 @@ export class SurfaceScene {
     const centre = new THREE.Vector3();
     const chunkRects = this.chunks.map((mesh) => {
       const sphere = mesh.geometry.boundingSphere;
-      return sphere ? this.sphereRect(centre.copy(sphere.center).applyMatrix4(mesh.matrixWorld), sphere.radius, width, height) : null;
+      return sphere ? sphereRect(this.camera, centre.copy(sphere.center).applyMatrix4(mesh.matrixWorld), sphere.radius, width, height) : null;
     });
     try {
       drawScissored(
@@ -877,7 +865,7 @@ export class SurfaceScene {
             // Only the runs whose box meets the rectangle, neighbouring runs joined into one draw.
             const groups: { start: number; count: number; materialIndex: number }[] = [];
             for (const run of this.chunkRuns[k]!) {
-              if (!meets(this.boxRect(run.box, mesh.matrixWorld, width, height), rect)) continue;
+              if (!meets(boxRect(this.camera, run.box.min, run.box.max, width, height, mesh.matrixWorld), rect)) continue;
               const last = groups[groups.length - 1];
               if (last && last.start + last.count === run.start) last.count += run.count;
               else groups.push({ start: run.start, count: run.count, materialIndex: 0 });
