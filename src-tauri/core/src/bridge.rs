@@ -14,6 +14,7 @@
 /// Runs command `cmd` with the invoke arguments `payload`: the table's dispatch, which
 /// the app uses too.
 pub use crate::commands::dispatch;
+use crate::commands::{answer, Answer};
 
 use crate::app::{cancel_jobs, AppCore};
 use crate::commands::{self, shortened, Started};
@@ -57,7 +58,7 @@ struct Request {
 /// Answers one request line; never panics, whatever the line holds.
 pub fn answer_line(core: &mut AppCore, line: &str) -> String {
     match serde_json::from_str::<Request>(line) {
-        Ok(request) => respond(request.id, dispatch(core, &request.cmd, request.args)),
+        Ok(request) => respond(request.id, answer(core, &request.cmd, request.args)),
         Err(error) => {
             let message = format!("malformed request line: {}", shortened(&error));
             respond(request_id(line), Err(AppError::invalid(message)))
@@ -104,13 +105,12 @@ fn request_text(line: Line<'_>) -> Result<&str, String> {
     Err(json!({"id": id, "err": AppError::invalid(message)}).to_string())
 }
 
-/// The answer line to request `id`.
-fn respond(id: Value, result: CommandResult<Value>) -> String {
+/// The answer line to request `id`: the command's answer is copied in as it was written.
+fn respond(id: Value, result: CommandResult<Answer>) -> String {
     match result {
-        Ok(value) => json!({"id": id, "ok": value}),
-        Err(error) => json!({"id": id, "err": error}),
+        Ok(answer) => format!("{{\"id\":{id},\"ok\":{}}}", answer.get()),
+        Err(error) => json!({"id": id, "err": error}).to_string(),
     }
-    .to_string()
 }
 
 /// Answers every line of `input` on `output` until `input` closes, then cancels a
