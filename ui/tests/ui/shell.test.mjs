@@ -62,7 +62,8 @@ describe('app shell', () => {
     const app = await suite.open({ viewport: { width: 1280, height: 800 }, hash: '#/settings' });
     const { page, bridge } = app;
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
-    await page.getByRole('radiogroup', { name: 'Default board size' }).getByText('4 × 4').click();
+    // The TimeGo-only settings sit in a region named after the game (the app has three).
+    await page.getByRole('region', { name: 'TimeGo' }).getByRole('radiogroup', { name: 'Default board size' }).getByText('4 × 4').click();
     const options = await page.locator('#set-komi option').evaluateAll((els) => els.map((el) => el.getAttribute('value')));
     for (const komi of options) {
       await page.locator('#set-komi').selectOption(komi);
