@@ -67,6 +67,8 @@ pub struct GameSaves {
     /// The Go on surfaces game (its study and diagram files are in `invalid_files` when
     /// they are kept as invalid).
     pub surface: SaveStatus,
+    /// The Time Chess game.
+    pub chess: SaveStatus,
 }
 
 /// Arguments of `app_set_aside_invalid`.
@@ -167,6 +169,7 @@ impl AppCore {
             saves: GameSaves {
                 timego: self.timego.save_status().clone(),
                 surface: self.surface.save_status().clone(),
+                chess: self.chess.save_status().clone(),
             },
             invalid_files: self.invalid_files(),
             opened_file: self

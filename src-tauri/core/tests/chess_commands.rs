@@ -275,6 +275,9 @@ fn an_invalid_save_is_kept_until_the_player_sets_it_aside() {
     let mut core = core_in(&dir);
     let view = play(&mut core, &["e2t0e4t0"]);
     assert_eq!(view["save"]["kind"], "paused_invalid_save", "{view}");
+    // The shell's status names it too, as for the other games.
+    let status = dispatch(&mut core, "app_status", json!({})).unwrap();
+    assert_eq!(status["saves"]["chess"]["kind"], "paused_invalid_save");
     let kept = std::fs::read_to_string(dir.path().join("chess.json")).unwrap();
     assert_eq!(kept, corrupt, "the invalid save is not overwritten");
     let text = dispatch(&mut core, "chess_invalid_save", json!({})).unwrap();

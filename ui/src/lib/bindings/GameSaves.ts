@@ -13,4 +13,8 @@ timego: SaveStatus,
  * The Go on surfaces game (its study and diagram files are in `invalid_files` when
  * they are kept as invalid).
  */
-surface: SaveStatus, };
+surface: SaveStatus, 
+/**
+ * The Time Chess game.
+ */
+chess: SaveStatus, };
