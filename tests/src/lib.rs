@@ -304,6 +304,53 @@ pub const FRAME_CHECK_JS: &str = "const differingBytes = (gl, redrawWhole) => { 
     return differing; \
   }; ";
 
+/// The mean colour (red, green, blue) of the `size`×`size` patch at (`x`, `y`) inside the
+/// element matching `css`, as the virtual display shows it: what WebKitGTK painted, for
+/// the styles whose rendering differs between engines. (ImageMagick's `import` of the X
+/// root window, as [`screenshot`]: WebKitWebDriver's element screenshot never answered
+/// here.)
+pub async fn patch_colour(client: &Client, css: &str, x: u32, y: u32, size: u32) -> [u32; 3] {
+    wait_css(client, css).await;
+    let place = client
+        .execute(
+            "const box = document.querySelector(arguments[0]).getBoundingClientRect(); \
+             return [Math.round(window.screenX + box.left), Math.round(window.screenY + box.top), \
+                     Math.floor(box.width), Math.floor(box.height), window.devicePixelRatio];",
+            vec![css.into()],
+        )
+        .await
+        .expect("the element's place on the screen");
+    let number = |i: usize| place[i].as_f64().expect("a number");
+    assert_eq!(number(4), 1.0, "a pixel ratio of 1 under Xvfb");
+    assert!(
+        f64::from(x + size) <= number(2) && f64::from(y + size) <= number(3),
+        "the patch is inside {css}: {place:?}"
+    );
+    let crop = format!(
+        "{size}x{size}+{}+{}",
+        number(0) as u32 + x,
+        number(1) as u32 + y
+    );
+    let output = Command::new("import")
+        .args(["-window", "root", "-crop", &crop, "-depth", "8", "rgb:-"])
+        .output()
+        .expect("ImageMagick's import (scripts/setup.sh installs imagemagick)");
+    assert!(output.status.success(), "import failed to read the display");
+    let pixels = output.stdout;
+    assert_eq!(
+        pixels.len(),
+        (size * size * 3) as usize,
+        "raw RGB of the patch"
+    );
+    let mut sum = [0u32; 3];
+    for pixel in pixels.chunks_exact(3) {
+        for (total, sample) in sum.iter_mut().zip(pixel) {
+            *total += u32::from(*sample);
+        }
+    }
+    sum.map(|total| total / (size * size))
+}
+
 /// The element with `data-testid` equal to `id`, waiting for it to appear.
 pub async fn by_test_id(client: &Client, id: &str) -> Element {
     wait_css(client, &format!("[data-testid=\"{id}\"]")).await

@@ -78,6 +78,7 @@ async fn travels_both_ways(client: &Client, mirror: &mut Mirror) {
     assert!(move_item(client, 1)
         .await
         .contains("arrives on e2 at turn 1"));
+    last_move_is_tinted(client).await;
 
     // Turns 2–4: the knight goes back in time to take the pawn at f5 of turn 3.
     for mv in ["g1t2f3t2", "f7t3f5t3", "f3t4f5t3"] {
@@ -117,6 +118,43 @@ async fn travels_both_ways(client: &Client, mirror: &mut Mirror) {
     );
     assert_eq!(moves(client).await, mirror.moves());
     screenshot(client, "e2e-chess-travels").await;
+}
+
+/// After `e7t1e5t1`, the 2D board (the present) tints the last move's squares in
+/// WebKitGTK's own picture: e5 and e7 against c5 and c3, all four dark, c5 and c3 empty
+/// and unmarked. (A tint drawn as an inset shadow wider than the square showed in Chromium
+/// only.)
+async fn last_move_is_tinted(client: &Client) {
+    let square = |name: &str| format!("[data-testid=\"chess-board\"] [data-square=\"{name}\"]");
+    let deadline = std::time::Instant::now() + UI_TIMEOUT;
+    loop {
+        // A corner of each square: away from the piece and the board's coordinates.
+        let mut patches = Vec::new();
+        for name in ["e5", "c5", "e7", "c3"] {
+            patches.push(patch_colour(client, &square(name), 3, 3, 4).await);
+        }
+        let apart = |a: [u32; 3], b: [u32; 3]| -> u32 {
+            a.iter().zip(&b).map(|(x, y)| x.abs_diff(*y)).sum()
+        };
+        let (marked, plain) = ((patches[0], patches[2]), (patches[1], patches[3]));
+        // The two unmarked squares look alike, so a difference is the tint's.
+        assert!(
+            apart(plain.0, plain.1) <= 6,
+            "unmarked dark squares differ: {plain:?}"
+        );
+        if apart(marked.0, plain.0) >= 30 && apart(marked.1, plain.1) >= 30 {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the last move's squares are not tinted: e5 {:?} against c5 {:?}, e7 {:?} against c3 {:?}",
+            marked.0,
+            plain.0,
+            marked.1,
+            plain.1
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
 }
 
 /// The layers shown after pressing `key` in the stack, waiting for the stack to take it.
