@@ -47,6 +47,8 @@ pub struct AppStatus {
     pub settings_notice: Option<String>,
     /// Whether each game reaches the disk.
     pub saves: GameSaves,
+    /// Which games have a game under way (at least one move, not over).
+    pub in_progress: GamesInProgress,
     /// Files of the app data directory other than the game saves (tutorial progress,
     /// opponent settings) that are kept untouched because they are invalid; each is set
     /// aside only when the player confirms (`app_set_aside_invalid`).
@@ -69,6 +71,17 @@ pub struct GameSaves {
     pub surface: SaveStatus,
     /// The Time Chess game.
     pub chess: SaveStatus,
+}
+
+/// For each game, whether a game is under way: the home screen says "Continue game".
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct GamesInProgress {
+    /// TimeGo.
+    pub timego: bool,
+    /// Go on surfaces (its game, not a study or diagram).
+    pub surface: bool,
+    /// Time Chess.
+    pub chess: bool,
 }
 
 /// Arguments of `app_set_aside_invalid`.
@@ -170,6 +183,11 @@ impl AppCore {
                 timego: self.timego.save_status().clone(),
                 surface: self.surface.save_status().clone(),
                 chess: self.chess.save_status().clone(),
+            },
+            in_progress: GamesInProgress {
+                timego: self.timego.in_progress(),
+                surface: self.surface.in_progress(),
+                chess: self.chess.in_progress(),
             },
             invalid_files: self.invalid_files(),
             opened_file: self

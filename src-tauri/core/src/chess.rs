@@ -121,6 +121,10 @@ impl HostedGame for Game {
         self.moves().count()
     }
 
+    fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
     fn state_at(&self, cursor: usize) -> Result<Self, String> {
         Game::state_at(self, cursor)
             .ok_or_else(|| format!("the game has no position after {cursor} moves"))
@@ -161,6 +165,11 @@ impl ChessSession {
     /// Whether the Time Chess game reaches the disk.
     pub fn save_status(&self) -> &SaveStatus {
         self.session.save_status()
+    }
+
+    /// Whether a game is under way (the home screen offers to continue it).
+    pub fn in_progress(&self) -> bool {
+        self.session.in_progress()
     }
 
     /// The screen's view of the viewed position and the line.

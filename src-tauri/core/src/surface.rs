@@ -342,6 +342,12 @@ impl SurfaceSession {
         self.game.save_status()
     }
 
+    /// Whether a game (not a study or diagram) is under way (the home screen offers to
+    /// continue it).
+    pub fn in_progress(&self) -> bool {
+        self.game.in_progress()
+    }
+
     /// Who plays which colour in the game.
     pub fn players(&self) -> SurfacePlayers {
         let side = self.computer.settings().computer;

@@ -182,6 +182,10 @@ impl HostedGame for Game {
         self.actions().len()
     }
 
+    fn is_over(&self) -> bool {
+        self.result().is_some()
+    }
+
     fn state_at(&self, cursor: usize) -> Result<Self, String> {
         Game::state_at(self, cursor).map_err(|error| error.to_string())
     }
@@ -221,6 +225,11 @@ impl TimeGoSession {
     /// The save status.
     pub fn save_status(&self) -> &SaveStatus {
         self.session.save_status()
+    }
+
+    /// Whether a game is under way (the home screen offers to continue it).
+    pub fn in_progress(&self) -> bool {
+        self.session.in_progress()
     }
 
     /// The current view.

@@ -77,6 +77,10 @@ impl HostedGame for Nim {
         self.takes.len()
     }
 
+    fn is_over(&self) -> bool {
+        self.left() == 0
+    }
+
     fn state_at(&self, cursor: usize) -> Result<Self, String> {
         match self.takes.get(..cursor) {
             Some(takes) => Ok(Nim {
@@ -192,6 +196,21 @@ fn every_take_is_autosaved_and_reloads_with_its_cursor() {
     let refused = session.apply(4, false).unwrap_err();
     assert!(matches!(refused, AppError::InvalidArgument { .. }));
     assert_eq!(reloaded.line(), session.line(), "a refusal changes nothing");
+}
+
+#[test]
+fn a_game_is_under_way_from_its_first_take_until_it_is_over() {
+    let dir = Dir::new("under-way");
+    let mut session = open(dir.path(), true);
+    assert!(!session.in_progress(), "nothing taken yet");
+    play(&mut session, &[3, 3]);
+    assert!(session.in_progress());
+    // Reviewing the start does not make the game less under way: its line goes on.
+    session.review(0).unwrap();
+    assert!(session.in_progress());
+    session.review(2).unwrap();
+    play(&mut session, &[3, 1]);
+    assert!(!session.in_progress(), "the last stone is taken");
 }
 
 #[test]

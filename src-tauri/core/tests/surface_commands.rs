@@ -180,7 +180,15 @@ fn two_passes_end_the_game_with_the_area_score() {
         json!({"surface": MOBIUS, "komi_half_points": 199}),
     );
     assert!(error.to_string().contains("komi 99.5"), "{error}");
+    let under_way = |core: &mut AppCore| {
+        dispatch(core, "app_status", json!({})).unwrap()["in_progress"].clone()
+    };
+    assert_eq!(under_way(&mut core)["surface"], false, "no move yet");
     play(&mut core, "game", place(49));
+    assert_eq!(
+        under_way(&mut core),
+        json!({"timego": false, "surface": true, "chess": false})
+    );
     let view = play(&mut core, "game", json!({"type": "pass"}));
     assert_eq!(view["passes"], 1);
     assert_eq!(view["score_if_both_finish_now"]["area"]["black"], 99);
@@ -194,6 +202,7 @@ fn two_passes_end_the_game_with_the_area_score() {
     );
     let error = refused_apply(&mut core, "game", json!({"type": "pass"}), false);
     assert!(error.to_string().contains("ended"), "{error}");
+    assert_eq!(under_way(&mut core)["surface"], false, "the game is over");
 }
 
 #[test]

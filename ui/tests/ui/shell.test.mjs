@@ -14,9 +14,17 @@ describe('app shell', () => {
     const games = await page.locator('[data-game]').evaluateAll((els) => els.map((el) => el.getAttribute('data-game')));
     assert.deepEqual(games, ['timego', 'surface', 'chess']);
     await shot(page, 'desktop-home-light');
+    const calls = () => page.locator('[data-testid="home-cta"]').allInnerTexts();
+    assert.deepEqual(await calls(), ['Play →', 'Play →', 'Play →']);
     await page.locator('[data-game="timego"]').click();
     await page.getByTestId('timego-screen').waitFor();
     assert.match(page.url(), /#\/timego$/);
+    // One stone placed: back home, TimeGo's card offers to continue the game under way.
+    await page.locator('svg.board [data-point="0"]').click();
+    await page.locator('svg.board [data-point="0"][data-color="1"]').waitFor(); // 1: black
+    await page.getByRole('navigation').getByRole('link', { name: 'Home' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="home-cta"]')?.textContent?.startsWith('Continue'));
+    assert.deepEqual(await calls(), ['Continue game →', 'Play →', 'Play →']);
     assert.deepEqual(app.problems, []);
     await app.close();
   });

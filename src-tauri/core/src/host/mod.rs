@@ -171,6 +171,8 @@ pub trait HostedGame: Clone + Send + 'static {
     fn to_record(&self, cursor: usize) -> Result<String, String>;
     /// Number of actions in the line.
     fn line_len(&self) -> usize;
+    /// Whether the line's last position ends the game (nothing more can be played).
+    fn is_over(&self) -> bool;
     /// The game after its first `cursor` actions.
     fn state_at(&self, cursor: usize) -> Result<Self, String>;
     /// Plays `action`, or refuses it with an error tagged by the game; a refusal changes

@@ -75,6 +75,11 @@ impl<G: HostedGame> GameSession<G> {
         self.cursor
     }
 
+    /// Whether a game is under way: at least one action played and the game not over.
+    pub fn in_progress(&self) -> bool {
+        self.game.line_len() > 0 && !self.game.is_over()
+    }
+
     /// Whether the viewed position is the end of the line.
     pub fn at_end(&self) -> bool {
         self.cursor == self.game.line_len()

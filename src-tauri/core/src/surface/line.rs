@@ -162,6 +162,10 @@ impl<S: LineSlot> HostedGame for SurfaceLine<S> {
         self.game.actions().len()
     }
 
+    fn is_over(&self) -> bool {
+        self.game.outcome().is_some()
+    }
+
     fn state_at(&self, cursor: usize) -> Result<Self, String> {
         self.game.state_at(cursor).map(Self::new).ok_or_else(|| {
             format!(
