@@ -303,8 +303,8 @@ export class CopiesPainter {
   #spare: HTMLCanvasElement | undefined;
   #scene: CopiesScene | undefined;
   #cells: readonly CopyCell[] = [];
-  /** What each drawn cell showed and the pixels it covered, at the last painting. */
-  #shown = new Map<number, { key: string; box: PixelBox }>();
+  /** What each drawn cell showed (see `shownKey`) and the pixels it covered, at the last painting. */
+  #shown = new Map<number, { key: string | number; box: PixelBox }>();
   /** How the last call painted: 'whole', or 'partial N' (N squares), or 'none'. */
   painted = 'none';
   /** Partial paintings since the canvas was last painted whole. */
@@ -322,46 +322,55 @@ export class CopiesPainter {
     const same = !whole && this.#scene !== undefined && sameScene(this.#scene, scene) && canvas.width === scene.width && canvas.height === scene.height;
     this.#scene = scene;
     this.#cells = cells;
-    const next = new Map<number, { key: string; box: PixelBox }>();
+    // In the same scene the record is updated in place (a move changes a few dozen of the
+    // copies, and this runs for every copy on every move); otherwise it is made again.
+    const old = this.#shown;
+    const shown = same ? old : new Map<number, { key: string | number; box: PixelBox }>();
+    const recorded = old.size;
+    let listedAndRecorded = 0;
     const dirty: PixelBox[] = [];
     let everything = !same;
     for (const c of cells) {
       const pt = scene.points[c.cell];
-      const was = this.#shown.get(c.cell);
-      const key = `${c.color} ${c.lit ? 1 : 0} ${c.marks?.join(',') ?? ''}`;
+      const was = old.get(c.cell);
+      if (was) listedAndRecorded += 1;
+      const key = shownKey(c);
       // In the same scene a cell that shows the same covers the same pixels.
-      if (same && was?.key === key) {
-        next.set(c.cell, was);
-        continue;
-      }
+      if (same && was?.key === key) continue;
       const reach = pt && inView(pt, scene) ? cellReach(pt, scene.unit, c, scene.drawings) : 0;
       if (reach === 0) {
-        if (was) dirty.push(was.box);
+        if (was) {
+          dirty.push(was.box);
+          if (same) shown.delete(c.cell);
+        }
         continue;
       }
       const box = pixelBox(pt!, reach, scene);
-      next.set(c.cell, { key, box });
+      shown.set(c.cell, { key, box });
       if (!Number.isFinite(reach)) everything = true;
       dirty.push(box);
       if (was) dirty.push(was.box);
     }
-    // Cells no longer in the list at all.
-    if (same) {
+    // Cells no longer in the list at all (none when every recorded cell was listed).
+    if (same && listedAndRecorded < recorded) {
       const listed = new Set(cells.map((c) => c.cell));
-      for (const [cell, was] of this.#shown) if (!listed.has(cell)) dirty.push(was.box);
+      for (const [cell, was] of shown)
+        if (!listed.has(cell)) {
+          dirty.push(was.box);
+          shown.delete(cell);
+        }
     }
+    this.#shown = shown;
     if (everything) {
       if (canvas.width !== scene.width || canvas.height !== scene.height) [canvas.width, canvas.height] = [scene.width, scene.height];
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.clearRect(0, 0, canvas.width, canvas.height);
       ctx.setTransform(scene.scale, 0, 0, scene.scale, scene.x, scene.y);
       drawCells(ctx, scene.points, scene.unit, cells, scene.drawings, scene.view, scene.resolve, scene.font);
-      this.#shown = next;
       this.painted = 'whole';
       this.partials = 0;
       return;
     }
-    this.#shown = next;
     const squares = mergeBoxes(dirty.map((b) => clampBox(b, scene)).filter((b) => b[2] > b[0] && b[3] > b[1]));
     if (squares.length === 0) {
       this.painted = 'none';
@@ -376,8 +385,8 @@ export class CopiesPainter {
     // Every cell that reaches a square, in the whole painting's order: each pixel of a
     // square then gets the same drawing operations in the same order as a whole painting.
     const reaching = cells.filter((c) => {
-      const shown = next.get(c.cell);
-      return shown !== undefined && squares.some((s) => overlaps(s, shown.box));
+      const drawn = shown.get(c.cell);
+      return drawn !== undefined && squares.some((s) => overlaps(s, drawn.box));
     });
     sctx.setTransform(scene.scale, 0, 0, scene.scale, scene.x, scene.y);
     drawCells(sctx, scene.points, scene.unit, reaching, scene.drawings, scene.view, scene.resolve, scene.font);
@@ -395,6 +404,13 @@ export class CopiesPainter {
   repaintWhole(): void {
     if (this.#scene) this.paint(this.#scene, this.#cells, true);
   }
+}
+
+/** What a cell shows, to tell whether it changed: a number for a stone (or none) with or
+ * without the lit ring, the marks spelled out only when there are any (most cells have none). */
+function shownKey(c: CopyCell): string | number {
+  const stone = c.color * 2 + (c.lit ? 1 : 0);
+  return c.marks?.length ? `${stone} ${c.marks.join(',')}` : stone;
 }
 
 function sameScene(a: CopiesScene, b: CopiesScene): boolean {
