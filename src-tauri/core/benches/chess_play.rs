@@ -1,7 +1,8 @@
 //! Where `chess_play` spends its time at turn 60 of the 3D stack's benchmark line
 //! (`ui/bench/stack3d.mjs`): the whole command through the bridge's dispatcher, and its
-//! parts one by one (the session's game clones, the move, the screen's view, the JSON of
-//! the answer, the autosave's document and atomic write). Medians of 200 rounds. Run:
+//! parts one by one (the session's game clones, the move, the screen's view, the answer
+//! with the changed layers only and its JSON against the whole view's, the autosave's
+//! document and atomic write). Medians of 200 rounds. Run:
 //! `cargo bench -p canon-app-core --bench chess_play`.
 
 use canon_app_core::bridge::answer_line;
@@ -93,9 +94,17 @@ fn main() {
         "chess_play at turn 59 → 60, whole command: {:.3} ms (answer {answer_bytes} bytes)",
         median(whole)
     );
+    // What every command answered before answers carried only the changed layers: the
+    // whole view, as `chess_open` still answers it.
+    let open_bytes = answer_line(&mut core, r#"{"id":5,"cmd":"chess_open"}"#).len();
+    println!("  a whole view's answer (chess_open): {open_bytes} bytes");
     // The session's play (revision check, move, autosave, view) without the bridge's JSON.
     let mut session_only = Vec::new();
     let mut to_text = Vec::new();
+    let mut compare = Vec::new();
+    let mut answer_text = Vec::new();
+    let mut answer_value = Vec::new();
+    let mut changed = 0;
     for _ in 0..rounds {
         let args: ChessPlayArgs = serde_json::from_value(
             serde_json::json!({"mv": "c6t59b8t59", "revision": revision, "replace_future": true}),
@@ -107,6 +116,16 @@ fn main() {
         let t = Instant::now();
         black_box(serde_json::to_string(&view).unwrap());
         to_text.push(t.elapsed().as_secs_f64() * 1e3);
+        let t = Instant::now();
+        let answer = core.chess_mut().answer_view(view, false);
+        compare.push(t.elapsed().as_secs_f64() * 1e3);
+        changed = answer.view.screen.layers.len();
+        let t = Instant::now();
+        black_box(serde_json::to_string(&answer).unwrap());
+        answer_text.push(t.elapsed().as_secs_f64() * 1e3);
+        let t = Instant::now();
+        black_box(serde_json::to_value(&answer).unwrap().to_string());
+        answer_value.push(t.elapsed().as_secs_f64() * 1e3);
         let _ = answer_line(&mut core, back);
     }
     println!(
@@ -114,8 +133,17 @@ fn main() {
         median(session_only)
     );
     println!(
-        "  its ChessView → JSON text (as Tauri answers): {:.3} ms",
+        "  its whole ChessView → JSON text: {:.3} ms",
         median(to_text)
+    );
+    println!(
+        "  its ChessAnswer (compare with the layers last sent, keep them): {:.3} ms; {changed} layers sent",
+        median(compare)
+    );
+    println!(
+        "  the ChessAnswer → JSON text: {:.3} ms; → Value → text (as the bridge and Tauri answer): {:.3} ms",
+        median(answer_text),
+        median(answer_value)
     );
     println!("  Game clone: {:.3} ms", time(rounds, || game.clone()));
     println!(

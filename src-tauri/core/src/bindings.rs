@@ -21,6 +21,9 @@ pub fn export_all(dir: &Path) -> io::Result<Vec<String>> {
     };
     // Not the result of a command: the rejection of every command.
     export(crate::AppError::export_all_to(dir))?;
+    // Not a command's result either: the whole view the chess screen makes of each
+    // `ChessAnswer` (whose type has the view's fields inlined).
+    export(crate::chess::ChessView::export_all_to(dir))?;
     // Every argument and result type of the command table, and its typed client.
     crate::commands::export_bindings(dir)?;
     let mut names: Vec<String> = std::fs::read_dir(dir)?

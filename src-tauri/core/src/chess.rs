@@ -20,10 +20,11 @@ use crate::host::session::{GameSession, ReviewTo};
 use crate::host::HostedGame;
 use crate::save_slot::SaveStatus;
 use canon_engine::timechess::{
-    Completion, Game, Move, Pos, ScreenView, Selection, MAX_RECORD_BYTES, SCHEMA,
+    Completion, Game, Move, Pos, ScreenLayer, ScreenView, Selection, MAX_RECORD_BYTES, SCHEMA,
 };
 use serde::{Deserialize, Serialize};
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 use ts_rs::TS;
 
 /// File name of the Time Chess save in the app data directory.
@@ -46,6 +47,63 @@ pub struct ChessView {
     pub opponent: ChessOpponentSettings,
     /// Whether it is the computer's turn: at the end of the line, in a game that goes on.
     pub computer_to_move: bool,
+}
+
+/// A command's answer to the Time Chess screen: the view, with the stack's layers either
+/// all there or only those that differ from the previous answer's (the screen keeps the
+/// rest). Past layers do change after a move — a backward traveller rewrites every layer
+/// from its arrival up, a review drops or restores layers — so which layers changed is
+/// found by comparing them with the ones last sent, never assumed.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct ChessAnswer {
+    /// The view; its `screen.layers` holds what `stack` says.
+    #[serde(flatten)]
+    pub view: ChessView,
+    /// Whether `view.screen.layers` is every layer or only the changed ones.
+    pub stack: ChessStack,
+}
+
+/// What an answer's `screen.layers` holds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ChessStack {
+    /// Every layer, from turn 0 up.
+    All {
+        /// Names these layers for a later answer's `base`.
+        token: String,
+    },
+    /// Only the layers at the indices `changed`, in that order; every other layer below
+    /// `count` is the one at the same index in the answer named `base`. A screen that
+    /// does not hold exactly that answer's layers asks for `chess_open` instead.
+    Changed {
+        /// Names the resulting layers for a later answer's `base`.
+        token: String,
+        /// The token of the layers this answer changes.
+        base: String,
+        /// The number of layers.
+        count: u32,
+        /// The indices of the layers sent, increasing.
+        changed: Vec<u32>,
+    },
+}
+
+/// The stack's layers last sent to the screen, named by their token.
+#[derive(Debug)]
+struct SentStack {
+    token: String,
+    layers: Vec<ScreenLayer>,
+}
+
+/// Numbers the tokens of this process; with the process's nonce no two stacks share one.
+static NEXT_TOKEN: AtomicU64 = AtomicU64::new(1);
+
+/// A nonce of this session, so a token of a restarted bridge or app never matches one
+/// of an earlier process that a page might still hold.
+fn session_nonce() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_nanos() as u64);
+    nanos ^ (u64::from(std::process::id()) << 32)
 }
 
 /// Arguments of `chess_select`.
@@ -150,6 +208,9 @@ impl HostedGame for Game {
 pub struct ChessSession {
     session: GameSession<Game>,
     computer: computer::Computer,
+    /// The layers of the last answer sent, `None` before the first.
+    sent: Option<SentStack>,
+    nonce: u64,
 }
 
 impl ChessSession {
@@ -159,7 +220,12 @@ impl ChessSession {
         let (session, loaded) = GameSession::open(data_dir, may_write, Game::new);
         let computer =
             computer::Computer::open(data_dir, may_write, loaded, computer::ChessThink::PerLevel);
-        Self { session, computer }
+        Self {
+            session,
+            computer,
+            sent: None,
+            nonce: session_nonce(),
+        }
     }
 
     /// Whether the Time Chess game reaches the disk.
@@ -184,6 +250,75 @@ impl ChessSession {
             opponent: self.computer.settings(),
             computer_to_move: self.computer_to_move(),
         }
+    }
+
+    /// `chess_open`'s answer: the view with every layer (what a screen without layers,
+    /// or unsure of them, asks for).
+    pub fn open_answer(&mut self) -> ChessAnswer {
+        let view = self.view();
+        self.answer_view(view, true)
+    }
+
+    /// The answer of a command that returns the view: its changed layers only.
+    pub fn answer(
+        &mut self,
+        command: impl FnOnce(&mut Self) -> CommandResult<ChessView>,
+    ) -> CommandResult<ChessAnswer> {
+        let view = command(self)?;
+        Ok(self.answer_view(view, false))
+    }
+
+    /// Turns `view` into the answer sent to the screen and remembers its layers: every
+    /// layer when `all`, before anything was sent, or when every layer changed; otherwise
+    /// the layers that differ, by value, from those last sent.
+    pub fn answer_view(&mut self, mut view: ChessView, all: bool) -> ChessAnswer {
+        let layers = std::mem::take(&mut view.screen.layers);
+        let changed = match &self.sent {
+            Some(sent) if !all => {
+                let changed: Vec<usize> = (0..layers.len())
+                    .filter(|&index| sent.layers.get(index) != Some(&layers[index]))
+                    .collect();
+                let same = changed.is_empty() && layers.len() == sent.layers.len();
+                (changed.len() < layers.len()).then(|| (sent.token.clone(), changed, same))
+            }
+            _ => None,
+        };
+        let stack = match changed {
+            Some((base, changed, same)) => {
+                // The same layers keep their token, so a base stays good across answers
+                // (and `chess_open` calls) that changed none of them.
+                let token = if same {
+                    base.clone()
+                } else {
+                    self.next_token()
+                };
+                view.screen.layers = changed.iter().map(|&index| layers[index].clone()).collect();
+                ChessStack::Changed {
+                    token,
+                    base,
+                    count: layers.len() as u32,
+                    changed: changed.into_iter().map(|index| index as u32).collect(),
+                }
+            }
+            None => {
+                let token = match &self.sent {
+                    Some(sent) if sent.layers == layers => sent.token.clone(),
+                    _ => self.next_token(),
+                };
+                view.screen.layers = layers.clone();
+                ChessStack::All { token }
+            }
+        };
+        let token = match &stack {
+            ChessStack::All { token } | ChessStack::Changed { token, .. } => token.clone(),
+        };
+        self.sent = Some(SentStack { token, layers });
+        ChessAnswer { view, stack }
+    }
+
+    fn next_token(&self) -> String {
+        let number = NEXT_TOKEN.fetch_add(1, Ordering::Relaxed);
+        format!("{:x}.{number}", self.nonce)
     }
 
     /// Starts a new game from the chess starting position, between two people (the UI
@@ -284,6 +419,61 @@ impl ChessSession {
     }
 }
 
+/// The screen's side of `ChessAnswer`, for tests: keeps the layers as the UI does
+/// (`ui/src/lib/chessStack.ts`) and makes each answer whole again.
+#[cfg(test)]
+#[derive(Debug, Default)]
+pub(crate) struct ScreenCopy {
+    kept: Option<(String, Vec<ScreenLayer>)>,
+}
+
+#[cfg(test)]
+impl ScreenCopy {
+    /// The whole view of `answer`, or why it cannot be made (the screen then asks
+    /// `chess_open`); the kept layers change only when it can.
+    pub(crate) fn take(&mut self, answer: ChessAnswer) -> Result<ChessView, String> {
+        let ChessAnswer { mut view, stack } = answer;
+        let sent = std::mem::take(&mut view.screen.layers);
+        let (token, layers) = match stack {
+            ChessStack::All { token } => (token, sent),
+            ChessStack::Changed {
+                token,
+                base,
+                count,
+                changed,
+            } => {
+                let Some((kept_token, kept)) = &self.kept else {
+                    return Err("no layers kept".into());
+                };
+                if *kept_token != base {
+                    return Err(format!("kept {kept_token}, the answer changes {base}"));
+                }
+                if changed.len() != sent.len() {
+                    return Err("the changed layers do not match their indices".into());
+                }
+                let mut sent = sent.into_iter();
+                let mut changed = changed.into_iter().peekable();
+                let mut layers = Vec::with_capacity(count as usize);
+                for index in 0..count {
+                    let layer = if changed.next_if_eq(&index).is_some() {
+                        sent.next()
+                    } else {
+                        kept.get(index as usize).cloned()
+                    };
+                    layers.push(layer.ok_or_else(|| format!("no layer {index}"))?);
+                }
+                if changed.next().is_some() {
+                    return Err("changed indices out of order or range".into());
+                }
+                (token, layers)
+            }
+        };
+        view.screen.layers = layers.clone();
+        self.kept = Some((token, layers));
+        Ok(view)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -352,5 +542,217 @@ mod tests {
         assert_eq!(cursor(&mut session, ReviewTo::Jump { cursor: 1 }), 1);
         assert!(session.review(ReviewTo::Jump { cursor: 3 }).is_err());
         assert_eq!(session.view().cursor, 1);
+    }
+
+    /// Answers `command` and makes it whole on `screen`, as the UI does, checking it
+    /// against the host's full view.
+    fn answered(
+        session: &mut ChessSession,
+        screen: &mut ScreenCopy,
+        command: impl FnOnce(&mut ChessSession) -> CommandResult<ChessView>,
+    ) -> ChessAnswer {
+        let answer = session.answer(command).unwrap();
+        let whole = screen
+            .take(answer.clone())
+            .expect("the screen holds the base");
+        assert_eq!(whole, session.view());
+        answer
+    }
+
+    fn changed(answer: &ChessAnswer) -> Vec<u32> {
+        match &answer.stack {
+            ChessStack::Changed { changed, .. } => changed.clone(),
+            ChessStack::All { .. } => panic!("every layer was sent: {:?}", answer.stack),
+        }
+    }
+
+    #[test]
+    fn a_move_sends_the_changed_layers_and_a_backward_traveller_changes_past_ones() {
+        let dir = TestDir::new("chess-stack-delta");
+        let mut session = ChessSession::open(dir.path(), false);
+        let mut screen = ScreenCopy::default();
+        let first = session.open_answer();
+        assert!(matches!(first.stack, ChessStack::All { .. }));
+        assert_eq!(screen.take(first).unwrap(), session.view());
+        let mv = |notation: &str| {
+            let notation = notation.to_owned();
+            move |session: &mut ChessSession| {
+                let revision = session.view().revision;
+                session.play(ChessPlayArgs {
+                    mv: notation.parse().unwrap(),
+                    revision,
+                    replace_future: false,
+                })
+            }
+        };
+        // The first move changes both layers (the old present now has its move): all sent.
+        let answer = answered(&mut session, &mut screen, mv("b1t0c3t0"));
+        assert!(matches!(answer.stack, ChessStack::All { .. }));
+        // An ordinary move: the old present and the new present only.
+        let answer = answered(&mut session, &mut screen, mv("c7t1c5t1"));
+        assert_eq!(changed(&answer), [1, 2]);
+        assert_eq!(answer.view.screen.layers.len(), 2);
+        // The knight lands in turn 1, capturing there: layers 1 and 2 are rewritten too.
+        let answer = answered(&mut session, &mut screen, mv("c3t2c5t1"));
+        assert_eq!(changed(&answer), [1, 2, 3]);
+        // A step back drops a layer and sends the new present, and layer 1 too: before
+        // the knight's arrival it had the pawn. A step forward sends them again.
+        let answer = answered(&mut session, &mut screen, |s| s.review(ReviewTo::Previous));
+        assert!(matches!(answer.stack, ChessStack::Changed { count: 3, .. }));
+        assert_eq!(changed(&answer), [1, 2]);
+        let answer = answered(&mut session, &mut screen, |s| s.review(ReviewTo::Next));
+        assert_eq!(changed(&answer), [1, 2, 3]);
+        // Back to the start, every kept layer differs: all are sent.
+        let answer = answered(&mut session, &mut screen, |s| s.review(ReviewTo::First));
+        assert!(matches!(answer.stack, ChessStack::All { .. }));
+        let answer = answered(&mut session, &mut screen, |s| s.review(ReviewTo::Last));
+        assert!(matches!(answer.stack, ChessStack::All { .. }));
+        assert_eq!(answer.view.screen.layers.len(), 4);
+    }
+
+    #[test]
+    fn an_answer_on_layers_the_screen_does_not_hold_is_refused_and_open_resyncs() {
+        let dir = TestDir::new("chess-stack-stale");
+        let mut session = ChessSession::open(dir.path(), false);
+        let mut screen = ScreenCopy::default();
+        screen.take(session.open_answer()).unwrap();
+        screen
+            .take(session.answer(|s| play(s, "e2t0e4t0")).unwrap())
+            .unwrap();
+        // Nothing kept (a reloaded page): a delta is refused.
+        let answer = session.answer(|s| play(s, "d7t1d5t1")).unwrap();
+        assert!(matches!(answer.stack, ChessStack::Changed { .. }));
+        assert!(ScreenCopy::default().take(answer.clone()).is_err());
+        screen.take(answer).unwrap();
+        // An answer the screen never saw: the next one's base is not what it holds.
+        session.answer(|s| play(s, "g1t2f3t2")).unwrap();
+        let answer = session.answer(|s| play(s, "b8t3c6t3")).unwrap();
+        let kept = format!("{screen:?}");
+        assert!(screen.take(answer).is_err());
+        assert_eq!(
+            format!("{screen:?}"),
+            kept,
+            "a refused answer leaves the kept layers"
+        );
+        assert_eq!(screen.take(session.open_answer()).unwrap(), session.view());
+        // A reader that only opens (a test through the bridge) changes no token.
+        session.open_answer();
+        let answer = session.answer(|s| play(s, "f1t4c4t4")).unwrap();
+        assert_eq!(screen.take(answer).unwrap(), session.view());
+    }
+
+    /// One step of a random session, as the screen and other callers may make it.
+    #[derive(Debug, Clone)]
+    enum Step {
+        /// A legal move (a travel one if `travel` and there is one), replacing the
+        /// future while reviewing.
+        Play {
+            pick: usize,
+            travel: bool,
+        },
+        /// A move the rules refuse: no answer.
+        Refused,
+        Review(usize),
+        Previous,
+        Next,
+        New,
+        /// Re-imports the document saved at an earlier step (or the current one).
+        Import(usize),
+        /// `chess_open`, the answer read by someone else (the screen does not see it).
+        OpenElsewhere,
+        /// The next answer never reaches the screen.
+        Lost,
+    }
+
+    fn step() -> impl proptest::strategy::Strategy<Value = Step> {
+        use proptest::prelude::*;
+        prop_oneof![
+            8 => (any::<usize>(), any::<bool>()).prop_map(|(pick, travel)| Step::Play { pick, travel }),
+            1 => Just(Step::Refused),
+            2 => any::<usize>().prop_map(Step::Review),
+            1 => Just(Step::Previous),
+            1 => Just(Step::Next),
+            1 => Just(Step::New),
+            1 => any::<usize>().prop_map(Step::Import),
+            1 => Just(Step::OpenElsewhere),
+            1 => Just(Step::Lost),
+        ]
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+        /// Whatever happens, the screen's layers made whole from the answers equal the
+        /// host's full view, or the screen finds out it cannot apply one and opens again.
+        #[test]
+        fn the_screens_layers_follow_every_answer(steps in proptest::collection::vec(step(), 1..36)) {
+            let dir = TestDir::new("chess-stack-random");
+            let mut session = ChessSession::open(dir.path(), false);
+            let mut screen = ScreenCopy::default();
+            screen.take(session.open_answer()).unwrap();
+            let mut documents = Vec::new();
+            let mut lost = false;
+            let mut lose_next = false;
+            for step in steps {
+                documents.push(session.export().unwrap());
+                let answer = match step {
+                    Step::Play { pick, travel } => {
+                        let mut viewed = session.session.viewed().clone();
+                        let legal = viewed.legal_moves();
+                        let travels: Vec<Move> = legal
+                            .iter()
+                            .copied()
+                            .filter(|mv| mv.from.turn != mv.to.turn)
+                            .collect();
+                        let pool = if travel && !travels.is_empty() { travels } else { legal };
+                        if pool.is_empty() {
+                            continue;
+                        }
+                        let mv = pool[pick % pool.len()];
+                        let replace_future = !session.session.at_end();
+                        let revision = session.view().revision;
+                        session.answer(|s| s.play(ChessPlayArgs { mv, revision, replace_future }))
+                    }
+                    Step::Refused => {
+                        let refused = session.answer(|s| play(s, "a1t0a8t0"));
+                        proptest::prop_assert!(refused.is_err());
+                        continue;
+                    }
+                    Step::Review(to) => {
+                        let cursor = to % (session.session.line().moves().count() + 1);
+                        session.answer(|s| s.review(ReviewTo::Jump { cursor }))
+                    }
+                    Step::Previous => session.answer(|s| s.review(ReviewTo::Previous)),
+                    Step::Next => session.answer(|s| s.review(ReviewTo::Next)),
+                    Step::New => session.answer(|s| Ok(s.new_game())),
+                    Step::Import(at) => {
+                        let text = documents[at % documents.len()].clone();
+                        session.answer(|s| s.import(ChessImportArgs { text }))
+                    }
+                    Step::OpenElsewhere => {
+                        session.open_answer();
+                        continue;
+                    }
+                    Step::Lost => {
+                        lose_next = true;
+                        continue;
+                    }
+                };
+                let answer = answer.unwrap();
+                if std::mem::take(&mut lose_next) {
+                    lost = true;
+                    continue;
+                }
+                match screen.take(answer) {
+                    Ok(whole) => proptest::prop_assert_eq!(whole, session.view()),
+                    Err(why) => {
+                        proptest::prop_assert!(lost, "refused without a lost answer: {}", why);
+                        let whole = screen.take(session.open_answer()).unwrap();
+                        proptest::prop_assert_eq!(whole, session.view());
+                    }
+                }
+                lost = false;
+            }
+        }
     }
 }

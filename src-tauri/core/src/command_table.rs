@@ -76,20 +76,20 @@ macro_rules! command_table {
                 surface_invalid_save: SurfaceLineArgs => Option<String> = |core, args| core.surface().invalid_save(args);
                 surface_set_aside_invalid: SurfaceSetAsideArgs => SurfaceState = |core, args| core.surface_mut().set_aside_invalid(args);
                 surface_import_opened_file: () => SurfaceImported = |core, ()| core.surface_import_opened_file();
-                chess_open: () => ChessView = |core, ()| Ok(core.chess().view());
-                chess_new: () => ChessView = |core, ()| Ok(core.chess_mut().new_game());
+                chess_open: () => ChessAnswer = |core, ()| Ok(core.chess_mut().open_answer());
+                chess_new: () => ChessAnswer = |core, ()| core.chess_mut().answer(|chess| Ok(chess.new_game()));
                 chess_select: ChessSelectArgs => Selection = |core, args| Ok(core.chess().select(args));
-                chess_play: ChessPlayArgs => ChessView = |core, args| core.chess_mut().play(args);
+                chess_play: ChessPlayArgs => ChessAnswer = |core, args| core.chess_mut().answer(|chess| chess.play(args));
                 chess_complete: ChessCompleteArgs => Completion = |core, args| Ok(core.chess().complete(args));
-                chess_play_typed: ChessTypedArgs => ChessView = |core, args| core.chess_mut().play_typed(args);
-                chess_review: ReviewTo => ChessView = |core, args| core.chess_mut().review(args);
+                chess_play_typed: ChessTypedArgs => ChessAnswer = |core, args| core.chess_mut().answer(|chess| chess.play_typed(args));
+                chess_review: ReviewTo => ChessAnswer = |core, args| core.chess_mut().answer(|chess| chess.review(args));
                 chess_export: () => String = |core, ()| core.chess().export();
-                chess_import: ChessImportArgs => ChessView = |core, args| core.chess_mut().import(args);
+                chess_import: ChessImportArgs => ChessAnswer = |core, args| core.chess_mut().answer(|chess| chess.import(args));
                 chess_invalid_save: () => Option<String> = |core, ()| core.chess().invalid_save();
-                chess_set_aside_invalid: ConfirmArgs => ChessView = |core, args| core.chess_mut().set_aside_invalid(args.confirm);
-                chess_import_opened_file: () => ChessView = |core, ()| core.chess_import_opened_file();
+                chess_set_aside_invalid: ConfirmArgs => ChessAnswer = |core, args| core.chess_mut().answer(|chess| chess.set_aside_invalid(args.confirm));
+                chess_import_opened_file: () => ChessAnswer = |core, ()| core.chess_import_opened_file().map(|view| core.chess_mut().answer_view(view, false));
                 chess_levels: () => Vec<ChessLevelInfo> = |_core, ()| Ok(chess_levels());
-                chess_opponent_set: ChessOpponentSettings => ChessView = |core, args| core.chess_mut().set_opponent(args);
+                chess_opponent_set: ChessOpponentSettings => ChessAnswer = |core, args| core.chess_mut().answer(|chess| chess.set_opponent(args));
                 chess_computer_cancel: () => bool = |core, ()| Ok(core.chess_mut().computer_cancel());
                 chess_hint: () => Option<ChessHint> = |core, ()| core.chess().hint();
                 surface_layout: SurfaceLayoutArgs => BoardLayout = |_core, args| surface_layout(args);
@@ -113,7 +113,7 @@ macro_rules! command_table {
                 surface_import_file: () => Option<SurfaceImported>;
                 surface_export_sgf_file: SurfaceLineArgs => Option<String>;
                 chess_export_file: () => Option<String>;
-                chess_import_file: () => Option<ChessView>;
+                chess_import_file: () => Option<ChessAnswer>;
             }
         }
     };

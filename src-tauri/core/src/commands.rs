@@ -9,10 +9,11 @@
 //! shape is refused with a typed error and changes nothing.
 
 use crate::app::{AppCore, AppStatus, SetAsideFileArgs};
+use crate::chess::ChessAnswer;
 use crate::chess::{
     chess_levels, ChessCompleteArgs, ChessComputerJob, ChessComputerOutcome, ChessHint,
     ChessImportArgs, ChessLevelInfo, ChessOpponentSettings, ChessPlayArgs, ChessSelectArgs,
-    ChessTypedArgs, ChessView,
+    ChessTypedArgs,
 };
 use crate::error::{AppError, CommandResult};
 use crate::host::job::EngineJob;

@@ -12,11 +12,23 @@ fn run(core: &mut AppCore, cmd: &str, args: Value) -> Result<Value, AppError> {
     dispatch(core, cmd, json!({ "args": args }))
 }
 
+/// The whole view (`chess_open`, every layer) without the token naming its layers.
 fn open(core: &mut AppCore) -> Value {
-    dispatch(core, "chess_open", json!({})).unwrap()
+    let answer = dispatch(core, "chess_open", json!({})).unwrap();
+    assert_eq!(
+        answer["stack"]["kind"], "all",
+        "chess_open sends every layer"
+    );
+    without_stack(answer)
 }
 
-/// Plays `moves` in order, each at the revision the screen was showing.
+fn without_stack(mut answer: Value) -> Value {
+    answer.as_object_mut().unwrap().remove("stack");
+    answer
+}
+
+/// Plays `moves` in order, each at the revision the screen was showing; the whole view
+/// after them (the answers themselves carry only the layers that changed).
 fn play(core: &mut AppCore, moves: &[&str]) -> Value {
     let mut view = open(core);
     for mv in moves {
@@ -28,7 +40,7 @@ fn play(core: &mut AppCore, moves: &[&str]) -> Value {
         )
         .unwrap_or_else(|error| panic!("{mv}: {error}"));
     }
-    view
+    open(core)
 }
 
 fn consequences(view: &Value) -> &Vec<Value> {
@@ -231,7 +243,11 @@ fn an_exported_game_imports_to_the_same_game() {
     dispatch(&mut core, "chess_new", json!({})).unwrap();
     assert_eq!(open(&mut core)["moves"], json!([]));
     let imported = run(&mut core, "chess_import", json!({ "text": text })).unwrap();
-    assert_eq!(imported, played);
+    assert_eq!(
+        imported["stack"]["kind"], "all",
+        "no layer of the new game is kept"
+    );
+    assert_eq!(without_stack(imported), played);
 }
 
 #[test]

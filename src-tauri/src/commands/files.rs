@@ -6,7 +6,7 @@
 //! ([`DocumentType`]) and what the core does with the chosen path.
 
 use super::{core_state, lock};
-use canon_app_core::chess::ChessView;
+use canon_app_core::chess::ChessAnswer;
 use canon_app_core::surface::{
     SurfaceDocumentKind, SurfaceExportArgs, SurfaceImported, SurfaceLineArgs, SurfaceLineId,
 };
@@ -257,8 +257,8 @@ pub async fn chess_export_file<R: Runtime>(
 pub async fn chess_import_file<R: Runtime>(
     app: AppHandle<R>,
     (): (),
-) -> CommandResult<Option<ChessView>> {
+) -> CommandResult<Option<ChessAnswer>> {
     open_dialog(&app, &CHESS, "Open Time Chess game", |core, path| {
-        core.chess_mut().import_from(path)
+        core.chess_mut().answer(|chess| chess.import_from(path))
     })
 }

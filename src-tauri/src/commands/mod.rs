@@ -8,7 +8,7 @@
 
 mod files;
 
-use canon_app_core::chess::ChessView;
+use canon_app_core::chess::ChessAnswer;
 use canon_app_core::commands::{self, Started};
 use canon_app_core::surface::{SurfaceExportArgs, SurfaceImported, SurfaceLineArgs};
 use canon_app_core::timego::TimeGoView;

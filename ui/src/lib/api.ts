@@ -330,19 +330,32 @@ import type { ChessHint } from './bindings/ChessHint';
 import type { ChessLevelInfo } from './bindings/ChessLevelInfo';
 import type { ChessOpponentSettings } from './bindings/ChessOpponentSettings';
 import { chessStateFromView } from '../games/chess/model';
+import type { ChessAnswer } from './bindings/ChessAnswer';
+import { KeptStack } from './chessStack';
 import type { Completion } from './bindings/Completion';
 import type { Move } from './bindings/Move';
 import type { Pos } from './bindings/Pos';
 import type { Selection } from './bindings/Selection';
 
+// The stack's layers of the last chess answer: an answer carries only the layers that
+// changed since the one before, and an answer this page cannot make whole is replaced by
+// the one of commands.chess_open, which carries every layer.
+const keptStack = new KeptStack();
+
+/** The whole state of a chess answer, made whole with the kept layers or opened again. */
+async function chessState(answer: ChessAnswer): Promise<ChessState> {
+  const view = keptStack.take(answer) ?? keptStack.takeAll(await call(() => commands.chess_open()));
+  return chessStateFromView(view);
+}
+
 /** The saved Time Chess game at its last move, or the chess starting position. */
 export async function chessOpen(): Promise<ChessState> {
-  return chessStateFromView(await call(() => commands.chess_open()));
+  return chessState(await call(() => commands.chess_open()));
 }
 
 /** Starts a new game from the chess starting position, replacing the current one. */
 export async function chessNew(): Promise<ChessState> {
-  return chessStateFromView(await call(() => commands.chess_new()));
+  return chessState(await call(() => commands.chess_new()));
 }
 
 /** The legal destinations, by layer, of the piece on `from` in the viewed position, or why there is none. */
@@ -355,7 +368,7 @@ export function chessSelect(from: Pos): Promise<Selection> {
  * reviewing, `replaceFuture` must be true (the backend asks for confirmation otherwise).
  */
 export async function chessPlay(mv: Move, revision: string, replaceFuture = false): Promise<ChessState> {
-  return chessStateFromView(await call(() => commands.chess_play({ mv, revision, replace_future: replaceFuture })));
+  return chessState(await call(() => commands.chess_play({ mv, revision, replace_future: replaceFuture })));
 }
 
 /** Every legal move of the viewed position starting with the typed `prefix`, or why none does. */
@@ -365,12 +378,12 @@ export function chessComplete(prefix: string): Promise<Completion> {
 
 /** Reads and plays a typed move (`e2t0e4t0`) as `chessPlay` does. */
 export async function chessPlayTyped(text: string, revision: string, replaceFuture = false): Promise<ChessState> {
-  return chessStateFromView(await call(() => commands.chess_play_typed({ text, revision, replace_future: replaceFuture })));
+  return chessState(await call(() => commands.chess_play_typed({ text, revision, replace_future: replaceFuture })));
 }
 
 /** Moves the viewed cursor (the later moves are kept). */
 export async function chessReview(to: ReviewTo): Promise<ChessState> {
-  return chessStateFromView(await call(() => commands.chess_review(to)));
+  return chessState(await call(() => commands.chess_review(to)));
 }
 
 /** The complete `time-chess-game` document of the line. */
@@ -380,7 +393,7 @@ export function chessExport(): Promise<string> {
 
 /** Replaces the game with an imported document; a rejected document changes nothing. */
 export async function chessImport(text: string): Promise<ChessState> {
-  return chessStateFromView(await call(() => commands.chess_import({ text })));
+  return chessState(await call(() => commands.chess_import({ text })));
 }
 
 /** The text of the unreadable save file kept on disk, or null when the save is fine. */
@@ -390,7 +403,7 @@ export function chessInvalidSave(): Promise<string | null> {
 
 /** After the player confirmed, sets the unreadable save aside and saves the current game. */
 export async function chessSetAsideInvalid(): Promise<ChessState> {
-  return chessStateFromView(await call(() => commands.chess_set_aside_invalid({ confirm: true })));
+  return chessState(await call(() => commands.chess_set_aside_invalid({ confirm: true })));
 }
 
 /** Saves the game's document where the player chooses (the app only); the path, or null if cancelled. */
@@ -410,13 +423,13 @@ export function chessLevels(): Promise<ChessLevelInfo[]> {
 
 /** Sets who the computer plays in the Time Chess game and its level (stored beside the game). */
 export async function chessSetOpponent(opponent: ChessOpponentSettings): Promise<ChessState> {
-  return chessStateFromView(await call(() => commands.chess_opponent_set(opponent)));
+  return chessState(await call(() => commands.chess_opponent_set(opponent)));
 }
 
 /** Lets the computer play for the side to move; resolves when it played or stopped. */
 export async function chessComputerMove(replaceFuture = false): Promise<ChessComputerResult> {
   const outcome = await call(() => commands.chess_computer_move({ replace_future: replaceFuture }));
-  const state = chessStateFromView(outcome.view);
+  const state = await chessState(outcome.view);
   switch (outcome.kind) {
     case 'played':
       return { kind: 'played', state, mv: outcome.mv };
@@ -441,11 +454,11 @@ export function chessHint(): Promise<ChessHint | null> {
 
 /** Opens the file the app was started with (a `time-chess-game` document); a rejected file changes nothing. */
 export async function chessImportOpenedFile(): Promise<ChessState> {
-  return chessStateFromView(await call(() => commands.chess_import_opened_file()));
+  return chessState(await call(() => commands.chess_import_opened_file()));
 }
 
 /** Replaces the game with a file the player chooses (the app only); null if cancelled. A rejected file changes nothing. */
 export async function chessImportFile(): Promise<ChessState | null> {
   const view = await call(() => commands.chess_import_file());
-  return view ? chessStateFromView(view) : null;
+  return view ? chessState(view) : null;
 }

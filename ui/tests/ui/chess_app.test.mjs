@@ -78,6 +78,71 @@ describe('Time Chess in the app', () => {
     await app.close();
   });
 
+  it('draws after travels both ways and a replaced future exactly what a reload draws', async () => {
+    // The answers carry only the layers that changed (`lib/chessStack.ts` keeps the rest);
+    // a reload starts from every layer. Both must draw the same stack, board and lists.
+    const app = await suite.open({ viewport: { width: 1280, height: 800 }, hash: '#/chess' });
+    const { page } = app;
+    await page.getByTestId('chess-screen').waitFor();
+    await page.waitForFunction(() => window.__stack && window.__stack.state().renders >= 1, null, { timeout: 20000 });
+    // A pawn sent a turn ahead, then a knight back to turn 3 capturing there (it rewrites
+    // layers 3 and 4), then a last move.
+    const line = ['e2t0e2t1', 'e7t1e5t1', 'g1t2f3t2', 'f7t3f5t3', 'f3t4f5t3', 'd7t5d6t5'];
+    for (const [i, mv] of line.entries()) {
+      await page.getByTestId('typed-move').fill(mv);
+      await page.getByTestId('typed-play').click();
+      await waitForMoves(page, i + 1);
+    }
+    const drawn = async () => {
+      await settled(page);
+      return page.evaluate(() => {
+        const s = window.__stack.state();
+        const text = (id) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? null;
+        return {
+          stack: { present: s.present, top: s.top, visible: s.visibleLayers, check: s.checkLayers, pieces: s.pieces },
+          board: [...document.querySelectorAll('[data-testid="chess-board"] [data-square]')].map((e) => `${e.dataset.square}:${e.dataset.piece ?? ''}`),
+          // The moves (their notes of what happened are the session's memory of its own
+          // answers, which a reload does not have).
+          moves: [...document.querySelectorAll('[data-testid="move-list"] li .mv')].map((e) => e.textContent),
+          timeline: text('timeline'),
+          summary: text('layer-summary'),
+        };
+      });
+    };
+    /** What is drawn now, checked against what a reload (every layer afresh) draws. */
+    const sameAfterReload = async (moves, present) => {
+      await page.waitForFunction((n) => window.__stack.state().present === n, present);
+      const kept = await drawn();
+      await page.reload();
+      await page.getByTestId('chess-screen').waitFor();
+      await waitForMoves(page, moves);
+      await page.waitForFunction((n) => window.__stack && window.__stack.state().present === n && window.__stack.state().renders >= 1, present, { timeout: 20000 });
+      assert.deepEqual(await drawn(), kept);
+      return kept;
+    };
+    const travelled = await sameAfterReload(6, 6);
+    const at = (layer, square) => travelled.stack.pieces.filter((p) => p.layer === layer && p.square === square && !p.ghost).map((p) => `${p.color} ${p.kind}`);
+    assert.deepEqual(at(1, 'e2'), ['white pawn'], 'the pawn arrived on e2 at turn 1');
+    assert.deepEqual(at(3, 'f5'), ['white knight'], 'the knight took the pawn on f5 at turn 3');
+
+    // Back before the capture in the past (its layers come back as they were), and a
+    // different move there replaces the later ones.
+    await page.getByTestId('review-back').click();
+    await page.getByTestId('review-back').click();
+    await page.getByTestId('review-position').filter({ hasText: '4 / 6' }).waitFor();
+    await page.waitForFunction(() => window.__stack.state().present === 4);
+    const board = page.getByTestId('chess-board');
+    await board.locator('[data-square="a2"]').click();
+    await board.locator('[data-square="a3"]').click();
+    await page.getByTestId('confirm-replace').waitFor();
+    await page.getByTestId('confirm-replace-play').click();
+    await waitForMoves(page, 5);
+    const replaced = await sameAfterReload(5, 5);
+    assert.equal(replaced.moves.length, 5);
+    assert.deepEqual(app.problems, []);
+    await app.close();
+  });
+
   it('switches between the 3D stack and the 2D board on a phone', async () => {
     const app = await suite.open({ viewport: { width: 390, height: 844 }, hash: '#/chess', colorScheme: 'dark' });
     const { page } = app;

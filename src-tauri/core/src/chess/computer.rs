@@ -10,7 +10,7 @@
 //! the searched one (the host revalidates the revision and cursor; a stale reply is
 //! dropped).
 
-use super::{ChessPlayArgs, ChessSession, ChessView};
+use super::{ChessAnswer, ChessPlayArgs, ChessSession, ChessView};
 use crate::error::{AppError, CommandResult};
 use crate::host::job::{
     start_run_finish, EngineJob, FromUnplayed, Held, JobStop, Search, StopCheck, Unplayed,
@@ -118,7 +118,7 @@ pub enum ChessComputerOutcome {
     /// The computer's move was played and saved.
     Played {
         /// The game after the move.
-        view: ChessView,
+        view: ChessAnswer,
         /// What the computer played.
         mv: Move,
         /// The level that chose it.
@@ -131,7 +131,7 @@ pub enum ChessComputerOutcome {
     /// The search was cancelled; the game did not change.
     Cancelled {
         /// The unchanged game.
-        view: ChessView,
+        view: ChessAnswer,
     },
     /// The search passed its hard deadline without a reply; the game did not change.
     Deadline {
@@ -139,25 +139,25 @@ pub enum ChessComputerOutcome {
         #[ts(type = "number")]
         deadline_ms: u64,
         /// The unchanged game.
-        view: ChessView,
+        view: ChessAnswer,
     },
     /// The position changed while the computer thought, so its reply was dropped.
     Discarded {
         /// Why, in words.
         message: String,
         /// The game as it is now.
-        view: ChessView,
+        view: ChessAnswer,
     },
     /// The search or the reply failed; the game did not change.
     Failed {
         /// Why, in words.
         message: String,
         /// The unchanged game.
-        view: ChessView,
+        view: ChessAnswer,
     },
 }
 
-crate::unplayed_outcome!(ChessComputerOutcome, ChessView);
+crate::unplayed_outcome!(ChessComputerOutcome, ChessAnswer);
 
 /// The engine's move for the side to move in the viewed position, not played.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
@@ -311,16 +311,18 @@ impl ChessSession {
     ) -> ChessComputerOutcome {
         let reply = match self.session.job_finish(&job, result).into_reply() {
             Ok(reply) => reply,
-            Err(end) => return ChessComputerOutcome::unplayed(end, self.view()),
+            Err(end) => return ChessComputerOutcome::unplayed(end, self.current_answer()),
         };
         if self.session.viewed().now() != reply.turn {
-            return ChessComputerOutcome::unplayed(Unplayed::stale(), self.view());
+            return ChessComputerOutcome::unplayed(Unplayed::stale(), self.current_answer());
         }
         let revision = self.session.viewed().revision();
-        match self.play(ChessPlayArgs {
-            mv: reply.mv,
-            revision,
-            replace_future: job.replace_future(),
+        match self.answer(|session| {
+            session.play(ChessPlayArgs {
+                mv: reply.mv,
+                revision,
+                replace_future: job.replace_future(),
+            })
         }) {
             Ok(view) => ChessComputerOutcome::Played {
                 view,
@@ -331,9 +333,15 @@ impl ChessSession {
             },
             Err(error) => ChessComputerOutcome::Failed {
                 message: format!("The computer chose a move the rules refuse: {error}"),
-                view: self.view(),
+                view: self.current_answer(),
             },
         }
+    }
+
+    /// The answer of the view as it is (its changed layers only).
+    fn current_answer(&mut self) -> ChessAnswer {
+        let view = self.view();
+        self.answer_view(view, false)
     }
 
     /// The whole computer move in the caller's thread (tests, a caller that holds the
@@ -377,6 +385,7 @@ impl ChessSession {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess::ScreenCopy;
     use crate::test_dir::TestDir;
     use std::sync::atomic::Ordering;
 
@@ -428,8 +437,8 @@ mod tests {
                 panic!("{level:?}: expected a move, got {outcome:?}");
             };
             assert!(legal.contains(&mv), "{level:?}: {mv} is legal");
-            assert_eq!(view.moves, vec!["e2t0e4t0".parse().unwrap(), mv]);
-            assert!(!view.computer_to_move, "White, a person, is to move");
+            assert_eq!(view.view.moves, vec!["e2t0e4t0".parse().unwrap(), mv]);
+            assert!(!view.view.computer_to_move, "White, a person, is to move");
             assert!(saved(&dir).unwrap().contains(&mv.to_string()), "autosaved");
         }
     }
@@ -450,12 +459,10 @@ mod tests {
         let (job, result) = search.join().unwrap();
         assert_eq!(result, Err(SearchStop::Cancelled));
         let outcome = session.computer_finish(job, result);
-        assert_eq!(
-            outcome,
-            ChessComputerOutcome::Cancelled {
-                view: before.0.clone()
-            }
-        );
+        let ChessComputerOutcome::Cancelled { view } = outcome else {
+            panic!("expected a cancelled search, got {outcome:?}");
+        };
+        assert_eq!(ScreenCopy::default().take(view), Ok(before.0.clone()));
         assert_eq!((session.view(), saved(&dir)), before);
     }
 
@@ -474,7 +481,7 @@ mod tests {
         match session.computer_finish(job, result) {
             ChessComputerOutcome::Discarded { message, view } => {
                 assert!(message.contains("position changed"), "{message}");
-                assert_eq!(view.moves, vec!["d2t0d4t0".parse().unwrap()]);
+                assert_eq!(view.view.moves, vec!["d2t0d4t0".parse().unwrap()]);
             }
             other => panic!("expected a discarded reply, got {other:?}"),
         }
@@ -490,13 +497,14 @@ mod tests {
         let outcome = session
             .computer_move_blocking(ComputerMoveArgs::default())
             .unwrap();
-        assert_eq!(
-            outcome,
-            ChessComputerOutcome::Deadline {
-                deadline_ms: 0,
-                view: before.clone()
-            }
-        );
+        let ChessComputerOutcome::Deadline {
+            deadline_ms: 0,
+            view,
+        } = outcome
+        else {
+            panic!("expected the deadline, got {outcome:?}");
+        };
+        assert_eq!(ScreenCopy::default().take(view), Ok(before.clone()));
         assert_eq!(session.view(), before);
     }
 

@@ -9,6 +9,7 @@ import type { ArrivalOption } from './ArrivalOption';
 import type { ArrivalsArgs } from './ArrivalsArgs';
 import type { BoardLayout } from './BoardLayout';
 import type { Chain } from './Chain';
+import type { ChessAnswer } from './ChessAnswer';
 import type { ChessCompleteArgs } from './ChessCompleteArgs';
 import type { ChessComputerOutcome } from './ChessComputerOutcome';
 import type { ChessHint } from './ChessHint';
@@ -18,7 +19,6 @@ import type { ChessOpponentSettings } from './ChessOpponentSettings';
 import type { ChessPlayArgs } from './ChessPlayArgs';
 import type { ChessSelectArgs } from './ChessSelectArgs';
 import type { ChessTypedArgs } from './ChessTypedArgs';
-import type { ChessView } from './ChessView';
 import type { Completion } from './Completion';
 import type { ComputerMoveArgs } from './ComputerMoveArgs';
 import type { ComputerOutcome } from './ComputerOutcome';
@@ -393,13 +393,13 @@ export function surface_import_opened_file(): Promise<SurfaceImported> {
 }
 
 /** The `chess_open` command (sync). */
-export function chess_open(): Promise<ChessView> {
-  return invoke<ChessView>('chess_open');
+export function chess_open(): Promise<ChessAnswer> {
+  return invoke<ChessAnswer>('chess_open');
 }
 
 /** The `chess_new` command (sync). */
-export function chess_new(): Promise<ChessView> {
-  return invoke<ChessView>('chess_new');
+export function chess_new(): Promise<ChessAnswer> {
+  return invoke<ChessAnswer>('chess_new');
 }
 
 /** The `chess_select` command (sync). */
@@ -408,8 +408,8 @@ export function chess_select(args: ChessSelectArgs): Promise<Selection> {
 }
 
 /** The `chess_play` command (sync). */
-export function chess_play(args: ChessPlayArgs): Promise<ChessView> {
-  return invoke<ChessView>('chess_play', { args });
+export function chess_play(args: ChessPlayArgs): Promise<ChessAnswer> {
+  return invoke<ChessAnswer>('chess_play', { args });
 }
 
 /** The `chess_complete` command (sync). */
@@ -418,13 +418,13 @@ export function chess_complete(args: ChessCompleteArgs): Promise<Completion> {
 }
 
 /** The `chess_play_typed` command (sync). */
-export function chess_play_typed(args: ChessTypedArgs): Promise<ChessView> {
-  return invoke<ChessView>('chess_play_typed', { args });
+export function chess_play_typed(args: ChessTypedArgs): Promise<ChessAnswer> {
+  return invoke<ChessAnswer>('chess_play_typed', { args });
 }
 
 /** The `chess_review` command (sync). */
-export function chess_review(args: ReviewTo): Promise<ChessView> {
-  return invoke<ChessView>('chess_review', { args });
+export function chess_review(args: ReviewTo): Promise<ChessAnswer> {
+  return invoke<ChessAnswer>('chess_review', { args });
 }
 
 /** The `chess_export` command (sync). */
@@ -433,8 +433,8 @@ export function chess_export(): Promise<string> {
 }
 
 /** The `chess_import` command (sync). */
-export function chess_import(args: ChessImportArgs): Promise<ChessView> {
-  return invoke<ChessView>('chess_import', { args });
+export function chess_import(args: ChessImportArgs): Promise<ChessAnswer> {
+  return invoke<ChessAnswer>('chess_import', { args });
 }
 
 /** The `chess_invalid_save` command (sync). */
@@ -443,13 +443,13 @@ export function chess_invalid_save(): Promise<string | null> {
 }
 
 /** The `chess_set_aside_invalid` command (sync). */
-export function chess_set_aside_invalid(args: ConfirmArgs): Promise<ChessView> {
-  return invoke<ChessView>('chess_set_aside_invalid', { args });
+export function chess_set_aside_invalid(args: ConfirmArgs): Promise<ChessAnswer> {
+  return invoke<ChessAnswer>('chess_set_aside_invalid', { args });
 }
 
 /** The `chess_import_opened_file` command (sync). */
-export function chess_import_opened_file(): Promise<ChessView> {
-  return invoke<ChessView>('chess_import_opened_file');
+export function chess_import_opened_file(): Promise<ChessAnswer> {
+  return invoke<ChessAnswer>('chess_import_opened_file');
 }
 
 /** The `chess_levels` command (sync). */
@@ -458,8 +458,8 @@ export function chess_levels(): Promise<Array<ChessLevelInfo>> {
 }
 
 /** The `chess_opponent_set` command (sync). */
-export function chess_opponent_set(args: ChessOpponentSettings): Promise<ChessView> {
-  return invoke<ChessView>('chess_opponent_set', { args });
+export function chess_opponent_set(args: ChessOpponentSettings): Promise<ChessAnswer> {
+  return invoke<ChessAnswer>('chess_opponent_set', { args });
 }
 
 /** The `chess_computer_cancel` command (sync). */
@@ -558,6 +558,6 @@ export function chess_export_file(): Promise<string | null> {
 }
 
 /** The `chess_import_file` command (app). */
-export function chess_import_file(): Promise<ChessView | null> {
-  return invoke<ChessView | null>('chess_import_file');
+export function chess_import_file(): Promise<ChessAnswer | null> {
+  return invoke<ChessAnswer | null>('chess_import_file');
 }
