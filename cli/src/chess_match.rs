@@ -24,7 +24,7 @@ use crate::match_score::MatchScore;
 
 const USAGE: &str = "usage: canon chess match --a PLAYER --b PLAYER --games N [--seed N]
                          [--nodes N] [--max-moves N] [--opening-plies K] [--jobs N]
-                         [--log FILE [--resume]]
+                         [--log FILE [--resume]] [--records DIR]
 PLAYER is quick, steady, deep (the opponent's levels, also 1, 2, 3) or random (a uniformly
 random legal move); LEVEL:NODES[:DEPTH] replaces that player's node budget and deepest
 iteration. --nodes replaces every level's node budget (deeper iterations stop there; each
@@ -34,7 +34,9 @@ opening of K random moves within the present (default 4, drawn from the seed; 0:
 starting position), a White in the first of each pair and Black in the second. --jobs
 plays N games at a time (default 1; the result is the same). Progress goes to stderr in
 game order, and with --log to FILE: a first line with the match's settings, then one JSON
-line per game; --resume continues the match logged there. The last stdout line is
+line per game; --resume continues the match logged there. --records writes each game
+played as a time-chess-game record, DIR/game-001.json and so on, that the app opens and
+`canon chess moves` reads. The last stdout line is
 {\"games\":N,\"a_wins\":…,\"b_wins\":…,\"draws\":…,\"a_score\":…,\"low\":…,\"high\":…}.";
 
 /// One side of a match.
@@ -83,6 +85,8 @@ struct Settings {
     jobs: u32,
     log: Option<String>,
     resume: bool,
+    /// Where each game played is written as a record; no part of the match's result.
+    records: Option<std::path::PathBuf>,
 }
 
 impl Settings {
@@ -109,6 +113,8 @@ struct Played {
     reason: String,
     moves: usize,
     opening: Vec<Move>,
+    /// The game as a `time-chess-game` record, for games played (not read from a log).
+    record: Option<String>,
 }
 
 /// `random`, or `LEVEL[:NODES[:DEPTH]]` (a level with its node budget and deepest
@@ -173,6 +179,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
         jobs: 1,
         log: None,
         resume: false,
+        records: None,
     };
     let mut rest = args.iter();
     while let Some(flag) = rest.next() {
@@ -194,6 +201,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
             "--opening-plies" => settings.opening_plies = number("--opening-plies", value, 0, 40)?,
             "--jobs" => settings.jobs = number("--jobs", value, 1, 256)?,
             "--log" => settings.log = Some(value.to_string()),
+            "--records" => settings.records = Some(value.into()),
             _ => return Err(format!("unknown option '{}'", excerpt(flag))),
         }
     }
@@ -219,6 +227,15 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Some(dir) = &settings.records {
+        if let Err(error) = std::fs::create_dir_all(dir) {
+            eprintln!(
+                "canon chess match: cannot make the records folder {}: {error}",
+                dir.display()
+            );
+            return ExitCode::from(2);
+        }
+    }
     let mut score = MatchScore::default();
     let start = logged.len() as u32;
     for (game, played) in logged.iter().enumerate() {
@@ -348,6 +365,7 @@ fn logged_game(line: &str, number: u32) -> Option<Played> {
         reason: value["reason"].as_str()?.to_string(),
         moves: usize::try_from(value["moves"].as_u64()?).ok()?,
         opening,
+        record: None,
     })
 }
 
@@ -376,6 +394,16 @@ fn report(
         played.moves,
         score.progress(),
     );
+    if let (Some(dir), Some(record)) = (&settings.records, &played.record) {
+        let path = dir.join(format!("game-{:03}.json", game + 1));
+        // Like the log, a record that cannot be written does not stop the match.
+        if let Err(error) = std::fs::write(&path, record) {
+            eprintln!(
+                "canon chess match: cannot write {}: {error}",
+                path.display()
+            );
+        }
+    }
     if let Some(log) = log {
         let opening: Vec<String> = played.opening.iter().map(Move::to_string).collect();
         let line = serde_json::json!({
@@ -437,16 +465,18 @@ fn play(settings: &Settings, game: u32) -> Played {
     let (mut line, opening) = opening(settings, game / 2);
     let never = AtomicBool::new(false);
     let mut moves = opening.len();
-    let done = |winner: Winner, reason: serde_json::Value, moves: usize| Played {
+    let records = settings.records.is_some();
+    let done = |winner: Winner, reason: serde_json::Value, moves: usize, line: &Game| Played {
         winner,
         reason: reason.as_str().unwrap_or_default().to_string(),
         moves,
         opening: opening.clone(),
+        record: records.then(|| line.to_record_json()),
     };
     loop {
         if let Some(outcome) = line.outcome() {
             let reason = serde_json::to_value(outcome.reason).unwrap_or_default();
-            return done(outcome.winner, reason, moves);
+            return done(outcome.winner, reason, moves, &line);
         }
         let legal = line.legal_moves();
         if legal.is_empty() {
@@ -461,10 +491,10 @@ fn play(settings: &Settings, game: u32) -> Played {
             } else {
                 "checkmate"
             };
-            return done(winner, reason.into(), moves);
+            return done(winner, reason.into(), moves, &line);
         }
         if moves >= settings.max_moves {
-            return done(Winner::Draw, "max-moves".into(), moves);
+            return done(Winner::Draw, "max-moves".into(), moves, &line);
         }
         let white = line.to_move() == Color::White;
         let player = if white == a_is_white {

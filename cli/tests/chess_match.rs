@@ -188,6 +188,89 @@ fn pairs_share_an_opening_and_jobs_give_the_same_match() {
 }
 
 #[test]
+fn records_hold_every_game_played_and_replay_to_its_logged_end() {
+    let dir = std::env::temp_dir().join(format!("canon-chess-records-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (log, records) = (dir.join("match.jsonl"), dir.join("games"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let flags = [
+        "--log",
+        log.to_str().unwrap(),
+        "--resume",
+        "--records",
+        records.to_str().unwrap(),
+    ];
+    let output = canon(&[SMALL_MATCH, &flags].concat(), "");
+    assert!(output.status.success(), "{output:?}");
+    let games = log_lines(&log);
+    for (index, game) in games.iter().enumerate() {
+        let path = records.join(format!("game-{:03}.json", index + 1));
+        let text = std::fs::read_to_string(&path).expect("a record per game");
+        let record: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(record["schema"], "time-chess-game");
+        let moves = record["moves"].as_array().unwrap();
+        assert_eq!(
+            moves.len() as u64,
+            game["moves"].as_u64().unwrap(),
+            "{path:?}"
+        );
+        assert_eq!(moves[..3], game["opening"].as_array().unwrap()[..]);
+        // The engine replays it: every move legal, the checkpoint consistent.
+        let checked = canon(&["chess", "check", path.to_str().unwrap()], "");
+        assert!(checked.status.success(), "{path:?}: {checked:?}");
+        // It ends where the log says: no legal move after a mate or stalemate, the game
+        // still open after the move cap, a decided result otherwise.
+        let legal = canon(&["chess", "legal", path.to_str().unwrap()], "");
+        let legal: Vec<String> = serde_json::from_slice(&legal.stdout).expect("a move list");
+        let checkpoint: serde_json::Value =
+            serde_json::from_slice(&checked.stdout).expect("the checkpoint as JSON");
+        match game["reason"].as_str().unwrap() {
+            "checkmate" | "stalemate" => assert!(legal.is_empty(), "{path:?}: {legal:?}"),
+            "max-moves" => {
+                assert!(!legal.is_empty(), "{path:?}");
+                assert!(checkpoint["result"].is_null(), "{path:?}: {checkpoint}");
+            }
+            reason => assert_eq!(checkpoint["result"]["reason"], reason, "{path:?}"),
+        }
+    }
+    // Resumed games come from the log, not from play: only the games played get records.
+    std::fs::remove_dir_all(&records).unwrap();
+    let text = std::fs::read_to_string(&log).unwrap();
+    let kept: Vec<&str> = text.lines().take(1 + 4).collect();
+    std::fs::write(&log, kept.join("\n") + "\n").unwrap();
+    let resumed = canon(&[SMALL_MATCH, &flags].concat(), "");
+    assert_eq!(
+        resumed.stdout, output.stdout,
+        "records change nothing in the match"
+    );
+    let mut written: Vec<String> = std::fs::read_dir(&records)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    written.sort();
+    assert_eq!(written, ["game-005.json", "game-006.json"]);
+    // A records folder that cannot be made is refused before any game is played.
+    let blocked = dir.join("a-file");
+    std::fs::write(&blocked, "not a folder").unwrap();
+    let refused = canon(
+        &[
+            SMALL_MATCH,
+            &["--records", blocked.join("games").to_str().unwrap()],
+        ]
+        .concat(),
+        "",
+    );
+    assert_eq!(refused.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        stderr.contains("cannot make the records folder"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("game 1/"), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn bad_arguments_are_refused_with_a_message() {
     for (args, message) in [
         (
