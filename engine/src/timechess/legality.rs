@@ -426,6 +426,25 @@ impl Game {
         legal
     }
 
+    /// The moves the side to move may make before the test of what they do to its own
+    /// king, in `legal_moves` order, and the preview that test needs: for a caller (the
+    /// search's capture-only nodes) that tests only some of them.
+    pub(super) fn candidate_moves(&self) -> (Vec<Move>, Preview) {
+        let mut candidates = Vec::with_capacity(256);
+        if self.outcome.is_none() {
+            let present = &self.layers[self.now() as usize];
+            for (square, piece) in present.pieces_of(self.to_move()) {
+                self.pseudo_moves_from(square, piece, &mut candidates);
+            }
+        }
+        (candidates, self.preview())
+    }
+
+    /// Whether a move of `candidate_moves` is legal; `preview` is the one that came with it.
+    pub(super) fn candidate_is_legal(&mut self, mv: Move, preview: &Preview) -> bool {
+        self.legal_after_with(mv, Detector::Masks, preview)
+    }
+
     /// Whether the side to move has any legal move; stops at the first one found.
     pub fn has_legal_move(&mut self) -> bool {
         if self.outcome.is_some() {

@@ -16,6 +16,7 @@ use std::time::Instant;
 
 use super::super::coord::Move;
 use super::super::game::{Game, Outcome, Winner, MAX_MOVES};
+use super::super::judge::Preview;
 use super::super::piece::{Color, Kind};
 use super::eval::{evaluate, value};
 use super::table::{Bound, Table};
@@ -165,25 +166,27 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        let moves = self.game.legal_moves();
-        if moves.is_empty() {
-            return if self.game.is_in_check() {
-                -(MATE - ply as i32)
-            } else {
-                0
-            };
-        }
-        if self.game.played.len() >= MAX_MOVES {
-            return 0;
-        }
-        // No line from here can beat a mate already found nearer the root.
-        *alpha = (*alpha).max(-(MATE - ply as i32));
-        *beta = (*beta).min(MATE - ply as i32 - 1);
-        if *alpha >= *beta {
-            return *alpha;
-        }
         if depth == 0 {
-            return self.quiesce(moves, quiet_left, ply, *alpha, *beta);
+            // A capture-only node needs to know that some legal move exists (else it is
+            // mate or stalemate) and, unless it stands pat, which captures are legal: most
+            // of its candidates never need the king-safety test.
+            let (candidates, preview) = self.game.candidate_moves();
+            let first_legal = candidates
+                .iter()
+                .position(|&mv| self.game.candidate_is_legal(mv, &preview));
+            if let Some(score) = self.ended_or_narrowed(first_legal.is_some(), ply, alpha, beta) {
+                return score;
+            }
+            let legal = Candidates {
+                moves: &candidates,
+                preview: &preview,
+                first_legal: first_legal.unwrap_or_default(),
+            };
+            return self.quiesce(legal, quiet_left, ply, *alpha, *beta);
+        }
+        let moves = self.game.legal_moves();
+        if let Some(score) = self.ended_or_narrowed(!moves.is_empty(), ply, alpha, beta) {
+            return score;
         }
         let window_low = *alpha;
         let mut best = (-INFINITY, None);
@@ -258,21 +261,58 @@ impl<'a> Searcher<'a> {
         false
     }
 
+    /// The score of a node with no legal move (mate or stalemate) or at the move limit, or
+    /// of a window that a mate already found nearer the root leaves empty; otherwise the
+    /// window narrowed to the mates still possible, and `None`.
+    fn ended_or_narrowed(
+        &mut self,
+        any_legal: bool,
+        ply: u32,
+        alpha: &mut i32,
+        beta: &mut i32,
+    ) -> Option<i32> {
+        if !any_legal {
+            return Some(if self.game.is_in_check() {
+                -(MATE - ply as i32)
+            } else {
+                0
+            });
+        }
+        if self.game.played.len() >= MAX_MOVES {
+            return Some(0);
+        }
+        // No line from here can beat a mate already found nearer the root.
+        *alpha = (*alpha).max(-(MATE - ply as i32));
+        *beta = (*beta).min(MATE - ply as i32 - 1);
+        (*alpha >= *beta).then_some(*alpha)
+    }
+
     /// Captures and promotions only, standing pat on the static evaluation.
-    fn quiesce(&mut self, moves: Vec<Move>, left: u32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
+    fn quiesce(
+        &mut self,
+        legal: Candidates,
+        left: u32,
+        ply: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
         let stand = evaluate(&self.game);
         if stand >= beta || left == 0 {
             return stand;
         }
         alpha = alpha.max(stand);
         let mut best = stand;
-        let mut noisy: Vec<(i32, Move)> = moves
-            .into_iter()
-            .filter_map(|mv| {
-                let key = self.capture_key(mv);
-                (key > 0).then_some((key, mv))
-            })
-            .collect();
+        // In `legal_moves` order, as the sort below keeps equal keys: the candidates before
+        // the first legal one are known illegal, that one known legal.
+        let mut noisy: Vec<(i32, Move)> = Vec::new();
+        for (index, &mv) in legal.moves.iter().enumerate().skip(legal.first_legal) {
+            let key = self.capture_key(mv);
+            if key > 0
+                && (index == legal.first_legal || self.game.candidate_is_legal(mv, legal.preview))
+            {
+                noisy.push((key, mv));
+            }
+        }
         noisy.sort_by_key(|entry| std::cmp::Reverse(entry.0));
         for (_, mv) in noisy {
             self.game.play_unsettled(mv);
@@ -364,6 +404,16 @@ impl<'a> Searcher<'a> {
         let entry = &mut self.history[mv.from.square() as usize][mv.to.square() as usize];
         *entry = (*entry + (depth * depth) as i32).min(50_000);
     }
+}
+
+/// A position's moves before the king-safety test, for a node that tests only some.
+struct Candidates<'m> {
+    /// Every candidate, in `legal_moves` order.
+    moves: &'m [Move],
+    /// What the test needs, prepared for this position.
+    preview: &'m Preview,
+    /// The index of the first legal candidate (there is one).
+    first_legal: usize,
 }
 
 /// A score as the table keeps it: a mate counted from the node, not from the root.
