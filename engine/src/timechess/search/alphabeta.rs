@@ -302,17 +302,7 @@ impl<'a> Searcher<'a> {
         }
         alpha = alpha.max(stand);
         let mut best = stand;
-        // In `legal_moves` order, as the sort below keeps equal keys: the candidates before
-        // the first legal one are known illegal, that one known legal.
-        let mut noisy: Vec<(i32, Move)> = Vec::new();
-        for (index, &mv) in legal.moves.iter().enumerate().skip(legal.first_legal) {
-            let key = self.capture_key(mv);
-            if key > 0
-                && (index == legal.first_legal || self.game.candidate_is_legal(mv, legal.preview))
-            {
-                noisy.push((key, mv));
-            }
-        }
+        let mut noisy = self.legal_noisy(&legal);
         noisy.sort_by_key(|entry| std::cmp::Reverse(entry.0));
         for (_, mv) in noisy {
             self.game.play_unsettled(mv);
@@ -329,6 +319,22 @@ impl<'a> Searcher<'a> {
             }
         }
         best
+    }
+
+    /// The legal captures and promotions with their ordering keys, in `legal_moves` order
+    /// (which the stable sort of `quiesce` keeps among equal keys): the candidates before
+    /// the first legal one are known illegal, that one known legal.
+    fn legal_noisy(&mut self, legal: &Candidates) -> Vec<(i32, Move)> {
+        let mut noisy = Vec::new();
+        for (index, &mv) in legal.moves.iter().enumerate().skip(legal.first_legal) {
+            let key = self.capture_key(mv);
+            if key > 0
+                && (index == legal.first_legal || self.game.candidate_is_legal(mv, legal.preview))
+            {
+                noisy.push((key, mv));
+            }
+        }
+        noisy
     }
 
     /// Most valuable victim first, least valuable attacker first among equals; promotions
@@ -450,6 +456,50 @@ fn decided(outcome: Outcome, side: Color, ply: u32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Over random games (travel included), a capture-only node's shortcut finds exactly
+    /// what the full legal list gives: whether any move is legal, and the legal captures
+    /// and promotions in the same order with the same keys.
+    #[test]
+    fn capture_only_nodes_see_what_the_full_legal_list_shows() {
+        let never = || false;
+        let mut rng = crate::rng::SplitMix64::new(15);
+        let (mut positions, mut with_captures) = (0, 0);
+        for _ in 0..16 {
+            let mut game = Game::new();
+            for _ in 0..90 {
+                let legal = game.legal_moves();
+                let mut searcher = Searcher::new(game.clone(), &never, 0);
+                let (moves, preview) = searcher.game.candidate_moves();
+                let first_legal = moves
+                    .iter()
+                    .position(|&mv| searcher.game.candidate_is_legal(mv, &preview));
+                assert_eq!(first_legal.is_some(), !legal.is_empty());
+                let Some(first_legal) = first_legal else {
+                    break;
+                };
+                let candidates = Candidates {
+                    moves: &moves,
+                    preview: &preview,
+                    first_legal,
+                };
+                let expected: Vec<(i32, Move)> = legal
+                    .iter()
+                    .map(|&mv| (searcher.capture_key(mv), mv))
+                    .filter(|&(key, _)| key > 0)
+                    .collect();
+                assert_eq!(searcher.legal_noisy(&candidates), expected);
+                positions += 1;
+                with_captures += usize::from(!expected.is_empty());
+                game.play(legal[rng.below(legal.len())])
+                    .expect("listed as legal");
+            }
+        }
+        assert!(
+            positions > 200 && with_captures > 50,
+            "{positions} {with_captures}"
+        );
+    }
 
     #[test]
     fn mates_are_stored_from_the_node_and_read_back_from_the_root() {
