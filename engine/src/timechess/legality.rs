@@ -440,7 +440,8 @@ impl Game {
         (candidates, self.preview())
     }
 
-    /// Whether a move of `candidate_moves` is legal; `preview` is the one that came with it.
+    /// Whether a move of `candidate_moves` is legal, judged with the preview that came with
+    /// it.
     pub(super) fn candidate_is_legal(&mut self, mv: Move, preview: &Preview) -> bool {
         self.legal_after_with(mv, Detector::Masks, preview)
     }

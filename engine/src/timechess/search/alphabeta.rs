@@ -16,7 +16,6 @@ use std::time::Instant;
 
 use super::super::coord::Move;
 use super::super::game::{Game, Outcome, Winner, MAX_MOVES};
-use super::super::judge::Preview;
 use super::super::piece::{Color, Kind};
 use super::eval::{evaluate, value};
 use super::table::{Bound, Table};
@@ -168,21 +167,13 @@ impl<'a> Searcher<'a> {
         }
         if depth == 0 {
             // A capture-only node needs to know that some legal move exists (else it is
-            // mate or stalemate) and, unless it stands pat, which captures are legal: most
-            // of its candidates never need the king-safety test.
-            let (candidates, preview) = self.game.candidate_moves();
-            let first_legal = candidates
-                .iter()
-                .position(|&mv| self.game.candidate_is_legal(mv, &preview));
-            if let Some(score) = self.ended_or_narrowed(first_legal.is_some(), ply, alpha, beta) {
+            // mate or stalemate) and, unless it stands pat, which captures are legal: not
+            // the whole list of legal moves.
+            let any_legal = self.game.has_legal_move();
+            if let Some(score) = self.ended_or_narrowed(any_legal, ply, alpha, beta) {
                 return score;
             }
-            let legal = Candidates {
-                moves: &candidates,
-                preview: &preview,
-                first_legal: first_legal.unwrap_or_default(),
-            };
-            return self.quiesce(legal, quiet_left, ply, *alpha, *beta);
+            return self.quiesce(quiet_left, ply, *alpha, *beta);
         }
         let moves = self.game.legal_moves();
         if let Some(score) = self.ended_or_narrowed(!moves.is_empty(), ply, alpha, beta) {
@@ -288,21 +279,14 @@ impl<'a> Searcher<'a> {
     }
 
     /// Captures and promotions only, standing pat on the static evaluation.
-    fn quiesce(
-        &mut self,
-        legal: Candidates,
-        left: u32,
-        ply: u32,
-        mut alpha: i32,
-        beta: i32,
-    ) -> i32 {
+    fn quiesce(&mut self, left: u32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
         let stand = evaluate(&self.game);
         if stand >= beta || left == 0 {
             return stand;
         }
         alpha = alpha.max(stand);
         let mut best = stand;
-        let mut noisy = self.legal_noisy(&legal);
+        let mut noisy = self.legal_noisy();
         noisy.sort_by_key(|entry| std::cmp::Reverse(entry.0));
         for (_, mv) in noisy {
             self.game.play_unsettled(mv);
@@ -322,15 +306,14 @@ impl<'a> Searcher<'a> {
     }
 
     /// The legal captures and promotions with their ordering keys, in `legal_moves` order
-    /// (which the stable sort of `quiesce` keeps among equal keys): the candidates before
-    /// the first legal one are known illegal, that one known legal.
-    fn legal_noisy(&mut self, legal: &Candidates) -> Vec<(i32, Move)> {
+    /// (which the stable sort of `quiesce` keeps among equal keys); only they are judged
+    /// for king safety.
+    fn legal_noisy(&mut self) -> Vec<(i32, Move)> {
+        let (candidates, preview) = self.game.candidate_moves();
         let mut noisy = Vec::new();
-        for (index, &mv) in legal.moves.iter().enumerate().skip(legal.first_legal) {
+        for mv in candidates {
             let key = self.capture_key(mv);
-            if key > 0
-                && (index == legal.first_legal || self.game.candidate_is_legal(mv, legal.preview))
-            {
+            if key > 0 && self.game.candidate_is_legal(mv, &preview) {
                 noisy.push((key, mv));
             }
         }
@@ -412,16 +395,6 @@ impl<'a> Searcher<'a> {
     }
 }
 
-/// A position's moves before the king-safety test, for a node that tests only some.
-struct Candidates<'m> {
-    /// Every candidate, in `legal_moves` order.
-    moves: &'m [Move],
-    /// What the test needs, prepared for this position.
-    preview: &'m Preview,
-    /// The index of the first legal candidate (there is one).
-    first_legal: usize,
-}
-
 /// A score as the table keeps it: a mate counted from the node, not from the root.
 fn to_table(score: i32, ply: u32) -> i32 {
     if score >= MATE_BOUND {
@@ -457,9 +430,9 @@ fn decided(outcome: Outcome, side: Color, ply: u32) -> i32 {
 mod tests {
     use super::*;
 
-    /// Over random games (travel included), a capture-only node's shortcut finds exactly
-    /// what the full legal list gives: whether any move is legal, and the legal captures
-    /// and promotions in the same order with the same keys.
+    /// Over random games (travel included), a capture-only node finds exactly what the
+    /// full legal list gives: whether any move is legal, and the legal captures and
+    /// promotions in the same order with the same keys.
     #[test]
     fn capture_only_nodes_see_what_the_full_legal_list_shows() {
         let never = || false;
@@ -470,25 +443,16 @@ mod tests {
             for _ in 0..90 {
                 let legal = game.legal_moves();
                 let mut searcher = Searcher::new(game.clone(), &never, 0);
-                let (moves, preview) = searcher.game.candidate_moves();
-                let first_legal = moves
-                    .iter()
-                    .position(|&mv| searcher.game.candidate_is_legal(mv, &preview));
-                assert_eq!(first_legal.is_some(), !legal.is_empty());
-                let Some(first_legal) = first_legal else {
+                assert_eq!(searcher.game.has_legal_move(), !legal.is_empty());
+                if legal.is_empty() {
                     break;
-                };
-                let candidates = Candidates {
-                    moves: &moves,
-                    preview: &preview,
-                    first_legal,
-                };
+                }
                 let expected: Vec<(i32, Move)> = legal
                     .iter()
                     .map(|&mv| (searcher.capture_key(mv), mv))
                     .filter(|&(key, _)| key > 0)
                     .collect();
-                assert_eq!(searcher.legal_noisy(&candidates), expected);
+                assert_eq!(searcher.legal_noisy(), expected);
                 positions += 1;
                 with_captures += usize::from(!expected.is_empty());
                 game.play(legal[rng.below(legal.len())])
