@@ -130,6 +130,8 @@ pub(super) struct Journal {
     pub cells: Vec<(u32, Square, Option<Piece>)>,
     /// Lineage erasure ages overwritten: lineage, previous value.
     pub killed: Vec<(Lineage, u16)>,
+    /// Whether the move added a re-entry (a backward traveller landing).
+    pub reentered: bool,
     /// Whether the move put a traveller at the end of the queue.
     pub pushed: bool,
     /// What the turn did besides the move.
@@ -153,6 +155,11 @@ pub struct Game {
     pub(super) queue: Vec<Traveller>,
     /// For each lineage, the age from which it has been erased (`ALIVE` if never).
     pub(super) killed_from: [u16; LINEAGES],
+    /// Every backward traveller's landing: lineage, turn, age on landing. A piece ages at
+    /// most one turn per layer from its start (turn 0, age 0) or from such a landing, so
+    /// these say how far back a capture in the past must look for instances of a lineage
+    /// at least as old as its victim. Not part of the position: it only bounds work.
+    pub(super) reentries: Vec<(Lineage, u32, u16)>,
     /// Moves played, with their undo information.
     pub(super) played: Vec<(Move, Played)>,
     /// The result once the game has ended.
@@ -207,6 +214,7 @@ impl Game {
             layers: vec![layer],
             queue: Vec::new(),
             killed_from: [ALIVE; LINEAGES],
+            reentries: Vec::new(),
             played: Vec::new(),
             outcome: None,
             journal: Journal::default(),

@@ -662,6 +662,24 @@ mod tests {
     use super::super::piece::{Color, Kind, Piece};
     use super::*;
 
+    /// A hand-built stack as a game would have it: a piece ages one turn per layer (the
+    /// capture of a past instance relies on it to know where older instances can be).
+    fn aged_by_turn(mut layers: Vec<Layer>) -> Vec<Layer> {
+        for (turn, layer) in layers.iter_mut().enumerate() {
+            let pieces: Vec<(Square, Piece)> = layer.pieces().collect();
+            for (square, piece) in pieces {
+                layer.set(
+                    square,
+                    Some(Piece {
+                        age: turn as u16,
+                        ..piece
+                    }),
+                );
+            }
+        }
+        layers
+    }
+
     fn piece(lineage: u8, color: Color, kind: Kind) -> Option<Piece> {
         Some(Piece {
             lineage,
@@ -717,7 +735,7 @@ mod tests {
                 })
                 .collect();
             let mut game = Game::new();
-            game.layers = layers;
+            game.layers = aged_by_turn(layers);
             let now = game.now();
             for present in [now, now + 1] {
                 let top = game.layer_or_present(present).masks();
@@ -760,7 +778,7 @@ mod tests {
         let mut present = past.clone();
         present.set(0, None);
         let mut game = Game::new();
-        game.layers = vec![past.clone(), past, present];
+        game.layers = aged_by_turn(vec![past.clone(), past, present]);
         game.settle();
         game
     }
@@ -802,7 +820,7 @@ mod tests {
         let mut arrived = before.clone();
         arrived.set(36, piece(4, Color::White, Kind::King));
         let mut game = Game::new();
-        game.layers = vec![before, arrived.clone(), arrived];
+        game.layers = aged_by_turn(vec![before, arrived.clone(), arrived]);
         assert!(!game.attacked(Color::White, 2));
         assert!(game.is_in_check());
         game.settle();
@@ -834,7 +852,7 @@ mod tests {
         let first = start.clone();
         start.set(45, Some(knight));
         let mut game = Game::new();
-        game.layers = vec![start, first.clone(), first.clone()];
+        game.layers = aged_by_turn(vec![start, first.clone(), first.clone()]);
         game.queue.push(super::super::game::Traveller {
             piece: knight,
             from: Pos::new(45, 1),
@@ -868,7 +886,7 @@ mod tests {
             let mut present = past.clone();
             present.set(0, None);
             let mut game = Game::new();
-            game.layers = vec![past.clone(), past, present];
+            game.layers = aged_by_turn(vec![past.clone(), past, present]);
             let filler = (
                 "a1t0a2t0".parse().unwrap(),
                 super::super::game::Played {
@@ -935,7 +953,7 @@ mod tests {
         let mut second = layer.clone();
         second.set(16, Some(black_knight));
         let mut game = Game::new();
-        game.layers = vec![first, second, layer];
+        game.layers = aged_by_turn(vec![first, second, layer]);
         game.queue = vec![
             super::super::game::Traveller {
                 piece: white_knight,

@@ -32,6 +32,20 @@ impl Game {
         *slot = age;
     }
 
+    /// The earliest turn at which an instance of `victim`'s lineage can be of its age or
+    /// older: from its start at turn 0 or from any landing in the past, the lineage ages
+    /// at most one turn per layer (a forward journey ages it by one only).
+    fn oldest_turn_of_age(&self, victim: Piece, at: u32) -> u32 {
+        let mut oldest = at.min(u32::from(victim.age));
+        for &(lineage, turn, age) in &self.reentries {
+            if lineage == victim.lineage {
+                let later = u32::from(victim.age.saturating_sub(age));
+                oldest = oldest.min(turn + later);
+            }
+        }
+        oldest
+    }
+
     /// Records that `lineage` no longer exists from `age` on.
     fn kill(&mut self, lineage: Lineage, age: u16) {
         let current = self.killed_from[lineage as usize];
@@ -50,13 +64,13 @@ impl Game {
             // is of its age or older.
             self.write(at.turn, at.square(), None);
         } else {
-            for turn in 0..self.layers.len() as u32 {
-                let mut doomed = 0u64;
-                for (square, p) in self.layers[turn as usize].pieces() {
-                    if p.lineage == victim.lineage && p.age >= victim.age {
-                        doomed |= 1u64 << square;
-                    }
-                }
+            let oldest = self.oldest_turn_of_age(victim, at.turn);
+            debug_assert!(
+                (0..oldest).all(|turn| self.instances_of_age(turn, victim) == 0),
+                "an instance of {victim:?} at least as old stands before turn {oldest}"
+            );
+            for turn in oldest..self.layers.len() as u32 {
+                let mut doomed = self.instances_of_age(turn, victim);
                 while doomed != 0 {
                     let square = doomed.trailing_zeros() as Square;
                     doomed &= doomed - 1;
@@ -70,6 +84,18 @@ impl Game {
             color: victim.color,
             kind: victim.kind,
         });
+    }
+
+    /// The squares (as bits) of layer `turn` holding an instance of `victim`'s lineage of
+    /// its age or older.
+    fn instances_of_age(&self, turn: u32, victim: Piece) -> u64 {
+        let mut found = 0u64;
+        for (square, p) in self.layers[turn as usize].pieces() {
+            if p.lineage == victim.lineage && p.age >= victim.age {
+                found |= 1u64 << square;
+            }
+        }
+        found
     }
 
     /// Applies a move already known to be pseudo-legal, then the arrivals of the turn.
@@ -115,6 +141,7 @@ impl Game {
     fn open_journal(&mut self) {
         self.journal.cells.clear();
         self.journal.killed.clear();
+        self.journal.reentered = false;
         self.journal.events.clear();
         self.journal.pushed = false;
     }
@@ -129,6 +156,8 @@ impl Game {
             self.capture(victim, to);
         }
         let landed = piece.age + 1;
+        self.reentries.push((piece.lineage, to.turn, landed));
+        self.journal.reentered = true;
         for turn in to.turn..=now {
             let age = landed + (turn - to.turn) as u16;
             if turn > to.turn && !self.layers[turn as usize].is_empty(square) {
@@ -229,6 +258,9 @@ impl Game {
         }
         for &(lineage, old) in journal.killed.iter().rev() {
             self.set_killed(lineage, old);
+        }
+        if journal.reentered {
+            self.reentries.pop();
         }
         if journal.pushed {
             if let Some(traveller) = self.queue.pop() {
@@ -335,4 +367,58 @@ pub(super) fn king_lost(events: &[Event], color: Color) -> bool {
     events.iter().any(|event| {
         matches!(*event, Event::LostInTime { color: c, kind: Kind::King, .. } if c == color)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SplitMix64;
+
+    /// Over random games that travel back often, every instance in every layer is a
+    /// possible victim: no instance of its lineage at least as old stands before the turn
+    /// `oldest_turn_of_age` gives, which is where a capture in the past starts looking.
+    #[test]
+    fn no_instance_as_old_as_a_victim_stands_before_the_capture_looks() {
+        let mut rng = SplitMix64::new(23);
+        let (mut reentries, mut victims) = (0, 0);
+        for _ in 0..12 {
+            let mut game = Game::new();
+            for _ in 0..60 {
+                let legal = game.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let back: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|mv| mv.to.turn < mv.from.turn)
+                    .collect();
+                // Half the moves travel back when they can, so lineages land in the past
+                // again and again.
+                let pool = if !back.is_empty() && rng.below(2) == 0 {
+                    &back
+                } else {
+                    &legal
+                };
+                game.play(pool[rng.below(pool.len())])
+                    .expect("listed as legal");
+                for turn in 0..game.layers.len() as u32 {
+                    for (square, victim) in game.layers[turn as usize].pieces() {
+                        let oldest = game.oldest_turn_of_age(victim, turn);
+                        assert!(oldest <= turn);
+                        for earlier in 0..oldest {
+                            assert_eq!(
+                                game.instances_of_age(earlier, victim),
+                                0,
+                                "{victim:?} at {square}t{turn}: an instance as old at turn {earlier}, before {oldest}"
+                            );
+                        }
+                        victims += 1;
+                    }
+                }
+            }
+            reentries += game.reentries.len();
+        }
+        assert!(reentries > 50 && victims > 5_000, "{reentries} {victims}");
+    }
 }
