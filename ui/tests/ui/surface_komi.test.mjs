@@ -52,7 +52,7 @@ describe('Komi choice in the surfaces new-game dialog', () => {
         `${m.playouts.toLocaleString('en')} playouts per move`,
         `komi ${points(m.studyKomiHalfPoints)}`,
         `interval ${points(m.lowHalfPoints)} to ${points(m.highHalfPoints)}`,
-        'docs/strength.md',
+        'computer self-play',
       ]) {
         assert.ok((await help.textContent()).includes(part), `"${part}" in "${await help.textContent()}"`);
       }
