@@ -280,7 +280,7 @@ impl AppCore {
             self.surface
                 .set_think(crate::surface::SurfaceThink::budget(ms));
             self.chess
-                .set_think_limits(crate::chess::chess_think_limits(ms));
+                .set_think_limits(crate::chess::fixed_think_limits(ms));
         }
     }
 

@@ -11,8 +11,8 @@
 mod computer;
 
 pub use computer::{
-    chess_levels, chess_think_limits, ChessComputerJob, ChessComputerOutcome, ChessHint,
-    ChessLevelInfo, ChessOpponentSettings, ChessSearch, OPPONENT_FILE_NAME,
+    chess_levels, chess_think_limits, fixed_think_limits, ChessComputerJob, ChessComputerOutcome,
+    ChessHint, ChessLevelInfo, ChessOpponentSettings, ChessSearch, OPPONENT_FILE_NAME,
 };
 
 use crate::error::{AppError, CommandResult};

@@ -111,6 +111,16 @@ pub fn chess_think_limits(ms: u64) -> SearchLimits {
     SearchLimits::timed(ms, ms.saturating_add(DEADLINE_MARGIN_MS))
 }
 
+/// The limits `CRAB_CANON_THINK_MS` sets for every level: its time alone ends a search,
+/// not the level's node budget, so that a test that wants a long search gets one however
+/// fast the machine (Deep's million nodes take about a second on a desktop).
+pub fn fixed_think_limits(ms: u64) -> SearchLimits {
+    SearchLimits {
+        nodes: Some(u64::MAX),
+        ..chess_think_limits(ms)
+    }
+}
+
 /// How a computer move ended, with the view to show afterwards.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -570,11 +580,16 @@ mod tests {
             soft.windows(2).all(|w| w[0] < w[1]),
             "a stronger level gets more time: {soft:?}"
         );
-        // CRAB_CANON_THINK_MS: one budget for every level.
-        session.set_think_limits(chess_think_limits(300));
+        // CRAB_CANON_THINK_MS: one budget for every level, which alone ends the search.
+        session.set_think_limits(fixed_think_limits(300));
         computer_plays(&mut session, ComputerSide::White, Level::Deep);
         let job = session.computer_start(ComputerMoveArgs::default()).unwrap();
         assert_eq!(job.snapshot().limits.soft_budget_ms, Some(300));
+        assert_eq!(
+            job.snapshot().limits.nodes,
+            Some(u64::MAX),
+            "no node budget"
+        );
         assert_eq!(job.deadline_ms(), 300 + DEADLINE_MARGIN_MS);
     }
 
