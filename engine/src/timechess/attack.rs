@@ -165,6 +165,38 @@ static BETWEEN: [[u64; 64]; 64] = {
     table
 };
 
+/// The squares of its own layer a piece of `kind` on `square` moves to or captures on
+/// within that layer, ignoring time and king safety (nothing for pawns and kings): a
+/// knight's leaps, or each slide up to and including the first occupied square. The
+/// evaluation's mobility reads it.
+pub(super) fn in_layer_reach(kind: Kind, square: usize, occupied: u64) -> u64 {
+    let directions = match kind {
+        Kind::Knight => return KNIGHT[square],
+        Kind::Rook => 0..4,
+        Kind::Bishop => 4..8,
+        Kind::Queen => 0..8,
+        Kind::Pawn | Kind::King => return 0,
+    };
+    let mut reach = 0;
+    for direction in directions {
+        let ray = RAYS[direction][square];
+        let blockers = ray & occupied;
+        reach |= if blockers == 0 {
+            ray
+        } else {
+            // COMPASS's east, north, north-east and north-west raise the square index;
+            // the others lower it, so their first blocker is the highest bit.
+            let first = if matches!(direction, 0 | 1 | 4 | 5) {
+                blockers.trailing_zeros()
+            } else {
+                63 - blockers.leading_zeros()
+            };
+            ray & !RAYS[direction][first as usize]
+        };
+    }
+    reach
+}
+
 /// Whether a slider among `straight` (rooks, queens) or `diagonal` (bishops, queens)
 /// reaches `square` within one layer of occupancy `occupied`: one on a line through the
 /// square with nothing in between.

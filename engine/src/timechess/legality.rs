@@ -452,10 +452,17 @@ impl Game {
             return false;
         }
         let mut candidates = Vec::with_capacity(64);
-        let present = &self.layers[self.now() as usize];
-        let pieces: Vec<(Square, Piece)> = present.pieces_of(self.to_move()).collect();
+        let now = self.now() as usize;
+        // A copy of the side's mask, not a list of its pieces: judging a move needs the
+        // game mutably, and listing first cost an allocation per node.
+        let mut own = self.layers[now].masks().side(self.to_move());
         let preview = self.preview();
-        for (square, piece) in pieces {
+        while own != 0 {
+            let square = own.trailing_zeros() as Square;
+            own &= own - 1;
+            let Some(piece) = self.layers[now].get(square) else {
+                continue;
+            };
             candidates.clear();
             self.pseudo_moves_from(square, piece, &mut candidates);
             for &mv in &candidates {

@@ -2,8 +2,8 @@
 //! spatial mobility of the pieces on the present layer. Cheap on purpose: the search's
 //! strength against mates comes from exact terminal scores, not from this.
 
+use super::super::attack::in_layer_reach;
 use super::super::game::Game;
-use super::super::geometry::{directions, KNIGHT};
 use super::super::layer::Layer;
 use super::super::piece::{Color, Kind};
 
@@ -56,40 +56,98 @@ fn mobility(layer: &Layer, square: u8, kind: Kind) -> i32 {
     let Some(piece) = layer.get(square) else {
         return 0;
     };
-    let own = layer.masks().side(piece.color);
-    let occupied = layer.masks().occupied;
-    let (file, rank) = ((square % 8) as i32, (square / 8) as i32);
-    let on_board = |f: i32, r: i32| (0..8).contains(&f) && (0..8).contains(&r);
-    let mut count = 0;
-    match kind {
-        Kind::Pawn | Kind::King => {}
-        Kind::Knight => {
-            for &(dx, dy, dt) in &KNIGHT {
-                let (f, r) = (file + dx, rank + dy);
-                if dt == 0 && on_board(f, r) && own & (1u64 << (r * 8 + f)) == 0 {
-                    count += 1;
-                }
-            }
-        }
-        _ => {
-            for &(dx, dy, dt) in directions(kind) {
-                if dt != 0 {
-                    continue;
-                }
-                let (mut f, mut r) = (file + dx, rank + dy);
-                while on_board(f, r) {
-                    let bit = 1u64 << (r * 8 + f);
-                    if own & bit == 0 {
+    let masks = layer.masks();
+    let reach = in_layer_reach(kind, usize::from(square), masks.occupied);
+    (reach & !masks.side(piece.color)).count_ones() as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::game::Game;
+    use super::super::super::geometry::{directions, KNIGHT};
+    use super::*;
+
+    /// Mobility by walking each displacement square by square, as the rules page states
+    /// the moves: the reference the bit-mask version must equal.
+    fn walked_mobility(layer: &Layer, square: u8, kind: Kind) -> i32 {
+        let Some(piece) = layer.get(square) else {
+            return 0;
+        };
+        let own =
+            |f: i32, r: i32| layer.get((r * 8 + f) as u8).map(|p| p.color) == Some(piece.color);
+        let taken = |f: i32, r: i32| layer.get((r * 8 + f) as u8).is_some();
+        let (file, rank) = (i32::from(square % 8), i32::from(square / 8));
+        let on_board = |f: i32, r: i32| (0..8).contains(&f) && (0..8).contains(&r);
+        let mut count = 0;
+        match kind {
+            Kind::Pawn | Kind::King => {}
+            Kind::Knight => {
+                for &(dx, dy, dt) in &KNIGHT {
+                    let (f, r) = (file + dx, rank + dy);
+                    if dt == 0 && on_board(f, r) && !own(f, r) {
                         count += 1;
                     }
-                    if occupied & bit != 0 {
-                        break;
+                }
+            }
+            _ => {
+                for &(dx, dy, dt) in directions(kind) {
+                    if dt != 0 {
+                        continue;
                     }
-                    f += dx;
-                    r += dy;
+                    let (mut f, mut r) = (file + dx, rank + dy);
+                    while on_board(f, r) {
+                        if !own(f, r) {
+                            count += 1;
+                        }
+                        if taken(f, r) {
+                            break;
+                        }
+                        f += dx;
+                        r += dy;
+                    }
                 }
             }
         }
+        count
     }
-    count
+
+    /// Over random games (travel included, so layers fill and empty unevenly), every
+    /// piece of the present layer has the walked mobility, for its own kind and for
+    /// every other kind standing on its square.
+    #[test]
+    fn mobility_equals_the_walked_moves_over_random_games() {
+        let mut rng = crate::rng::SplitMix64::new(23);
+        let mut checked = 0;
+        for _ in 0..12 {
+            let mut game = Game::new();
+            for _ in 0..80 {
+                let present = &game.layers[game.now() as usize];
+                for (square, _) in present.pieces() {
+                    for kind in [
+                        Kind::Pawn,
+                        Kind::Knight,
+                        Kind::Bishop,
+                        Kind::Rook,
+                        Kind::Queen,
+                        Kind::King,
+                    ] {
+                        assert_eq!(
+                            mobility(present, square, kind),
+                            walked_mobility(present, square, kind),
+                            "{kind:?} on {square} at turn {}",
+                            game.now()
+                        );
+                        checked += 1;
+                    }
+                }
+                let legal = game.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                game.play(legal[rng.below(legal.len())])
+                    .expect("listed as legal");
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
 }

@@ -40,7 +40,7 @@ pub enum Level {
     /// Three plies always (sees every mate in two), up to five within 200,000 nodes.
     #[default]
     Steady,
-    /// Three plies always (sees every mate in two), up to eight within a million nodes.
+    /// Three plies always (sees every mate in two), up to eight within two million nodes.
     Deep,
 }
 
@@ -112,7 +112,7 @@ impl Level {
         match self {
             Level::Quick => 20_000,
             Level::Steady => 200_000,
-            Level::Deep => 1_000_000,
+            Level::Deep => 2_000_000,
         }
     }
 }

@@ -32,7 +32,7 @@ pub const DEFAULT_THINK_MS: u64 = 900;
 
 /// Each level's soft think budget in the app unless `CRAB_CANON_THINK_MS` sets one for
 /// all: long enough that the level's node budget, whose spacing `docs/strength.md`
-/// measures, ends the search on a desktop (about 250,000 nodes a second) — with one budget
+/// measures, ends the search on a desktop (about 900,000 nodes a second) — with one budget
 /// for all, Deep would stop where Steady does.
 pub fn level_think_ms(level: Level) -> u64 {
     match level {
@@ -113,7 +113,7 @@ pub fn chess_think_limits(ms: u64) -> SearchLimits {
 
 /// The limits `CRAB_CANON_THINK_MS` sets for every level: its time alone ends a search,
 /// not the level's node budget, so that a test that wants a long search gets one however
-/// fast the machine (Deep's million nodes take about a second on a desktop).
+/// fast the machine (Deep's two million nodes take about two seconds on a desktop).
 pub fn fixed_think_limits(ms: u64) -> SearchLimits {
     SearchLimits {
         nodes: Some(u64::MAX),
