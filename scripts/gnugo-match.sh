@@ -14,9 +14,10 @@
 # on a loaded machine stays fair and reproducible. `--seconds 1` gives the literal clock
 # instead (then the default --playouts is dropped).
 #
-# The games are logged (default ~/.cache/crab-canon/matches/gnugo-9x9-level10.jsonl) and
-# the run resumes that log, so running the script again continues where it stopped;
-# `--stop-after N` plays N more games and stops.
+# The games are logged (default docs/matches/gnugo-9x9-level10.jsonl, in the repository so
+# that a new machine resumes it once it is committed) and the run resumes that log, so
+# running the script again continues where it stopped; `--stop-after N` plays N more
+# games and stops.
 #
 # Usage: scripts/gnugo-match.sh [canon go match flags...]
 # Flags given replace the defaults of the same name, e.g.
@@ -43,7 +44,7 @@ fi
 
 # The strong search's playouts in one second of one quiet core (docs/strength.md).
 one_second_playouts=65000
-log_dir="$HOME/.cache/crab-canon/matches"
+log_dir="$repo/docs/matches"
 mkdir -p "$log_dir"
 declare -A settings=(
     [--opponent]="$gnugo_bin --mode gtp --level 10 --chinese-rules --positional-superko --capture-all-dead"

@@ -703,14 +703,7 @@ mod tests {
     /// is covered densely).
     #[test]
     fn attack_masks_equal_the_reference_scan_on_random_stacks() {
-        let kinds = [
-            Kind::Pawn,
-            Kind::Knight,
-            Kind::Bishop,
-            Kind::Rook,
-            Kind::Queen,
-            Kind::King,
-        ];
+        let kinds = Kind::ALL;
         let mut rng = crate::rng::SplitMix64::new(15);
         let mut attacked = 0;
         let mut sides_attacked = 0;

@@ -69,6 +69,16 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// Every kind, pawn to king.
+    pub const ALL: [Kind; 6] = [
+        Kind::Pawn,
+        Kind::Knight,
+        Kind::Bishop,
+        Kind::Rook,
+        Kind::Queen,
+        Kind::King,
+    ];
+
     /// TCECP's one-letter name: `p n b r q k`.
     pub fn letter(self) -> &'static str {
         match self {

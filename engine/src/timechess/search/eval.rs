@@ -123,14 +123,7 @@ mod tests {
             for _ in 0..80 {
                 let present = &game.layers[game.now() as usize];
                 for (square, _) in present.pieces() {
-                    for kind in [
-                        Kind::Pawn,
-                        Kind::Knight,
-                        Kind::Bishop,
-                        Kind::Rook,
-                        Kind::Queen,
-                        Kind::King,
-                    ] {
+                    for kind in Kind::ALL {
                         assert_eq!(
                             mobility(present, square, kind),
                             walked_mobility(present, square, kind),
