@@ -16,6 +16,7 @@ use std::time::Instant;
 
 use super::super::coord::Move;
 use super::super::game::{Game, Outcome, Winner, MAX_MOVES};
+use super::super::judge::Preview;
 use super::super::piece::{Color, Kind};
 use super::eval::{evaluate, value};
 use super::table::{Bound, Table};
@@ -175,25 +176,39 @@ impl<'a> Searcher<'a> {
             }
             return self.quiesce(quiet_left, ply, *alpha, *beta);
         }
-        let moves = self.game.legal_moves();
-        if let Some(score) = self.ended_or_narrowed(!moves.is_empty(), ply, alpha, beta) {
+        // The candidates are judged for king safety only when their turn comes (a cutoff
+        // leaves the rest unjudged); ordering a superset with a stable sort and skipping
+        // the illegal ones searches the legal moves in exactly the order of ordering the
+        // legal list.
+        let (candidates, preview) = self.game.candidate_moves();
+        let mut legality = Legality::new(candidates.len());
+        let any_legal = (0..candidates.len())
+            .any(|index| legality.judge(&mut self.game, &candidates, index, &preview));
+        if let Some(score) = self.ended_or_narrowed(any_legal, ply, alpha, beta) {
             return score;
         }
         let window_low = *alpha;
         let mut best = (-INFINITY, None);
         // The hash move first, and only if it does not end the node are the others
         // ordered (ordering looks for checks by playing each move).
-        let first = hash_move.filter(|mv| moves.contains(mv));
+        let first = hash_move.filter(|mv| {
+            candidates
+                .iter()
+                .position(|c| c == mv)
+                .is_some_and(|index| legality.judge(&mut self.game, &candidates, index, &preview))
+        });
         let mut cut = false;
         if let Some(mv) = first {
             cut = self.child(mv, depth, quiet_left, ply, alpha, beta, &mut best);
         }
         if !cut && !self.stopped {
-            let mut ordered = self.order(moves, ply, depth);
-            if let Some(first) = first {
-                ordered.retain(|&mv| mv != first);
-            }
-            for mv in ordered {
+            let ordered = self.order(candidates.iter().copied().enumerate(), ply, depth);
+            for (index, mv) in ordered {
+                if Some(mv) == first
+                    || !legality.judge(&mut self.game, &candidates, index, &preview)
+                {
+                    continue;
+                }
                 if self.child(mv, depth, quiet_left, ply, alpha, beta, &mut best) {
                     break;
                 }
@@ -347,12 +362,17 @@ impl<'a> Searcher<'a> {
     }
 
     /// The moves in search order: captures and promotions, checks (where the subtree is
-    /// big enough to pay for finding them), killers, travels, then by history.
-    pub fn order(&mut self, moves: Vec<Move>, ply: u32, depth: u32) -> Vec<Move> {
+    /// big enough to pay for finding them), killers, travels, then by history; each
+    /// keeps the tag it came with.
+    pub fn order<T>(
+        &mut self,
+        moves: impl Iterator<Item = (T, Move)>,
+        ply: u32,
+        depth: u32,
+    ) -> Vec<(T, Move)> {
         let killers = self.killers.get(ply as usize).copied().unwrap_or_default();
-        let mut keyed: Vec<(i32, Move)> = moves
-            .into_iter()
-            .map(|mv| {
+        let mut keyed: Vec<(i32, T, Move)> = moves
+            .map(|(tag, mv)| {
                 let capture = self.capture_key(mv);
                 let key = if capture > 0 {
                     capture
@@ -366,11 +386,11 @@ impl<'a> Searcher<'a> {
                     let travel = if mv.to.turn != mv.from.turn { 1_000 } else { 0 };
                     travel + self.history[mv.from.square() as usize][mv.to.square() as usize]
                 };
-                (key, mv)
+                (key, tag, mv)
             })
             .collect();
         keyed.sort_by_key(|entry| std::cmp::Reverse(entry.0));
-        keyed.into_iter().map(|(_, mv)| mv).collect()
+        keyed.into_iter().map(|(_, tag, mv)| (tag, mv)).collect()
     }
 
     fn gives_check(&mut self, mv: Move) -> bool {
@@ -392,6 +412,31 @@ impl<'a> Searcher<'a> {
         }
         let entry = &mut self.history[mv.from.square() as usize][mv.to.square() as usize];
         *entry = (*entry + (depth * depth) as i32).min(50_000);
+    }
+}
+
+/// What is known of each candidate's legality at a node: each is judged at most once.
+struct Legality {
+    known: Vec<Option<bool>>,
+}
+
+impl Legality {
+    fn new(candidates: usize) -> Legality {
+        Legality {
+            known: vec![None; candidates],
+        }
+    }
+
+    /// Whether `candidates[index]` is legal, judged now if it was not yet.
+    fn judge(
+        &mut self,
+        game: &mut Game,
+        candidates: &[Move],
+        index: usize,
+        preview: &Preview,
+    ) -> bool {
+        *self.known[index]
+            .get_or_insert_with(|| game.candidate_is_legal(candidates[index], preview))
     }
 }
 
@@ -462,6 +507,54 @@ mod tests {
         assert!(
             positions > 200 && with_captures > 50,
             "{positions} {with_captures}"
+        );
+    }
+
+    /// Over random games (travel included), ordering every candidate and skipping the
+    /// illegal ones, as a full-width node does, gives the legal moves in exactly the
+    /// order of ordering the legal list, with and without the search for checks.
+    #[test]
+    fn ordering_candidates_and_skipping_illegal_ones_is_ordering_the_legal_moves() {
+        let never = || false;
+        let mut rng = crate::rng::SplitMix64::new(41);
+        let (mut positions, mut with_illegal) = (0, 0);
+        for _ in 0..12 {
+            let mut game = Game::new();
+            for _ in 0..80 {
+                let legal = game.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let mut searcher = Searcher::new(game.clone(), &never, 0);
+                searcher.history[12][28] = 40;
+                searcher.killers[1] = [legal.last().copied(), None];
+                let (candidates, preview) = searcher.game.candidate_moves();
+                let mut legality = Legality::new(candidates.len());
+                for depth in [1, 2] {
+                    let expected: Vec<Move> = searcher
+                        .order(legal.iter().map(|&mv| ((), mv)), 1, depth)
+                        .into_iter()
+                        .map(|(_, mv)| mv)
+                        .collect();
+                    let skipped: Vec<Move> = searcher
+                        .order(candidates.iter().copied().enumerate(), 1, depth)
+                        .into_iter()
+                        .filter(|&(index, _)| {
+                            legality.judge(&mut searcher.game, &candidates, index, &preview)
+                        })
+                        .map(|(_, mv)| mv)
+                        .collect();
+                    assert_eq!(skipped, expected);
+                }
+                positions += 1;
+                with_illegal += usize::from(candidates.len() > legal.len());
+                game.play(legal[rng.below(legal.len())])
+                    .expect("listed as legal");
+            }
+        }
+        assert!(
+            positions > 200 && with_illegal > 20,
+            "{positions} {with_illegal}"
         );
     }
 

@@ -254,7 +254,15 @@ fn search(
         .hard_deadline_ms
         .map(|ms| start + Duration::from_millis(ms));
     let root_moves = root.len() as u32;
-    let mut root = searcher.order(root, 0, level.guaranteed_depth());
+    let mut root: Vec<Move> = searcher
+        .order(
+            root.into_iter().map(|mv| ((), mv)),
+            0,
+            level.guaranteed_depth(),
+        )
+        .into_iter()
+        .map(|(_, mv)| mv)
+        .collect();
     // Cancelled before the first iteration completes, the reply is the move the ordering
     // puts first (a capture or a check if there is one).
     let mut best = Best {
