@@ -167,8 +167,12 @@ pub struct Game {
     /// Scratch journal of the move being applied.
     pub(super) journal: Journal,
     /// The stack, queue and erasure part of [`Game::zobrist`], kept by every journalled
-    /// write (`turn.rs`).
+    /// write (`turn.rs`), for the layers below `hashed_layers`.
     pub(super) hash: u64,
+    /// The layers below this index keep their hash and count in `hash`; a search's moves
+    /// push layers above it unhashed, and most are taken back before anything needs
+    /// their hash (`Game::settle_hash`).
+    pub(super) hashed_layers: usize,
 }
 
 impl Default for Game {
@@ -219,6 +223,7 @@ impl Game {
             outcome: None,
             journal: Journal::default(),
             hash: 0,
+            hashed_layers: 0,
         }
         .rehashed()
     }

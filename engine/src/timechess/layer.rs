@@ -49,14 +49,25 @@ impl Masks {
 }
 
 /// The board of one turn.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Layer {
     cells: [Option<Piece>; 64],
     /// Kept in step with `cells`, so that emptiness and attack tests are bit operations.
     masks: Masks,
-    /// The XOR of the pieces' hash keys, kept in step with `cells` (`zobrist.rs`).
+    /// The XOR of the pieces' hash keys, kept in step with `cells` (`zobrist.rs`) except
+    /// in the layers a search has not yet hashed (`Game::settle_hash`).
     hash: u64,
 }
+
+/// Layers are equal when their pieces are: the masks follow from them, and the hash may
+/// not have been computed yet.
+impl PartialEq for Layer {
+    fn eq(&self, other: &Layer) -> bool {
+        self.cells == other.cells
+    }
+}
+
+impl Eq for Layer {}
 
 impl Layer {
     /// A layer with no pieces.
@@ -80,22 +91,37 @@ impl Layer {
 
     /// Puts `piece` (or nothing) on `square`, returning what was there.
     pub fn set(&mut self, square: Square, piece: Option<Piece>) -> Option<Piece> {
-        let old = std::mem::replace(&mut self.cells[square as usize], piece);
-        let bit = 1u64 << square;
+        let old = self.set_unhashed(square, piece);
         if let Some(old) = old {
-            self.masks.remove(bit, old.kind);
             self.hash ^= piece_key(square, old);
         }
         if let Some(piece) = piece {
-            self.masks.put(bit, piece.color, piece.kind);
             self.hash ^= piece_key(square, piece);
         }
         old
     }
 
-    /// The XOR of the hash keys of the layer's pieces.
+    /// `set` without keeping the hash, in a layer not hashed yet.
+    pub(crate) fn set_unhashed(&mut self, square: Square, piece: Option<Piece>) -> Option<Piece> {
+        let old = std::mem::replace(&mut self.cells[square as usize], piece);
+        let bit = 1u64 << square;
+        if let Some(old) = old {
+            self.masks.remove(bit, old.kind);
+        }
+        if let Some(piece) = piece {
+            self.masks.put(bit, piece.color, piece.kind);
+        }
+        old
+    }
+
+    /// The XOR of the hash keys of the layer's pieces (if the layer is hashed).
     pub(crate) fn hash(&self) -> u64 {
         self.hash
+    }
+
+    /// Computes the hash from the pieces.
+    pub(crate) fn rehash(&mut self) {
+        self.hash = layer_pieces(self);
     }
 
     /// The occupancy masks.
@@ -142,6 +168,13 @@ impl Layer {
 
     /// The next turn's starting board: the same pieces, each one turn older.
     pub fn aged(&self) -> Layer {
+        let mut next = self.aged_unhashed();
+        next.rehash();
+        next
+    }
+
+    /// `aged` without the hash, for a search that hashes only the layers it must.
+    pub(crate) fn aged_unhashed(&self) -> Layer {
         let mut next = self.clone();
         let mut mask = next.masks.occupied;
         while mask != 0 {
@@ -151,7 +184,6 @@ impl Layer {
                 piece.age += 1;
             }
         }
-        next.hash = layer_pieces(&next);
         next
     }
 }

@@ -113,12 +113,14 @@ impl Game {
         self.check_move(mv)?;
         self.make(mv);
         self.commit(mv);
+        self.settle_hash();
         self.settle();
         Ok(())
     }
 
     /// Plays a move known to be legal without settling checkmate or stalemate (for perft,
-    /// which finds them anyway as nodes with no move).
+    /// which finds them anyway as nodes with no move) and without hashing the new layer
+    /// (the search hashes it only where it needs the state's hash).
     pub(super) fn play_unsettled(&mut self, mv: Move) {
         self.make(mv);
         self.commit(mv);
@@ -135,6 +137,7 @@ impl Game {
         self.make(mv);
         let events = self.journal.events.clone();
         self.commit(mv);
+        self.settle_hash();
         Ok(events)
     }
 

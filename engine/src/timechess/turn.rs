@@ -19,6 +19,9 @@ impl Game {
     /// Sets one cell and keeps the game's hash in step.
     fn set_hashed(&mut self, turn: u32, square: Square, piece: Option<Piece>) -> Option<Piece> {
         let layer = &mut self.layers[turn as usize];
+        if turn as usize >= self.hashed_layers {
+            return layer.set_unhashed(square, piece);
+        }
         let before = layer.hash();
         let old = layer.set(square, piece);
         self.hash ^= layer_key(before, turn) ^ layer_key(layer.hash(), turn);
@@ -290,8 +293,8 @@ impl Game {
         if self.outcome.is_none() {
             self.outcome = king_event_outcome(&journal.events);
         }
-        let next = self.layers[now as usize].aged();
-        self.hash ^= layer_key(next.hash(), now + 1);
+        // Unhashed: `settle_hash` hashes it when a hash is asked for.
+        let next = self.layers[now as usize].aged_unhashed();
         self.layers.push(next);
         self.played.push((
             mv,
@@ -307,7 +310,11 @@ impl Game {
     pub fn undo(&mut self) -> Option<Move> {
         let (mv, played) = self.played.pop()?;
         if let Some(layer) = self.layers.pop() {
-            self.hash ^= layer_key(layer.hash(), self.layers.len() as u32);
+            let turn = self.layers.len();
+            if turn < self.hashed_layers {
+                self.hash ^= layer_key(layer.hash(), turn as u32);
+                self.hashed_layers = turn;
+            }
         }
         for &(index, traveller) in played.arrived.iter().rev() {
             self.hash ^= traveller_key(&traveller);

@@ -11,7 +11,11 @@
 //! The hash is kept up to date by the same writes that `make`, `commit`, `undo` and
 //! `unmake` journal: each [`Layer`] keeps the XOR of its pieces' keys, and the game keeps
 //! the XOR of one key per layer (its pieces' XOR mixed with its turn), per traveller and
-//! per erased lineage, changed by the difference each write makes. A state built by
+//! per erased lineage, changed by the difference each write makes. The search's moves
+//! (`play_unsettled`) push their new layer without hashing it, and most are taken back
+//! before anything asks for their hash: the layers from `Game::hashed_layers` up are
+//! hashed by `Game::settle_hash` (at the search's full-width nodes, and by every `play`),
+//! or on the fly by [`Game::zobrist`]. A state built by
 //! assigning fields directly (tests) starts from [`Game::rehash`] or not at all: every
 //! update is a difference, so a stale starting value only offsets the hashes of all later
 //! states alike.
@@ -84,14 +88,37 @@ impl Game {
         let outcome = self.outcome.map_or(0, |o| {
             mix(OUTCOME ^ (o.winner as u64) << 8 ^ o.reason as u64)
         });
-        self.hash ^ mix(TURN ^ u64::from(self.now())) ^ outcome
+        self.kept_hash() ^ mix(TURN ^ u64::from(self.now())) ^ outcome
+    }
+
+    /// The incrementally kept part of [`Game::zobrist`]: `hash`, with the layers not
+    /// hashed yet hashed now.
+    pub(super) fn kept_hash(&self) -> u64 {
+        let mut hash = self.hash;
+        for (turn, layer) in self.layers.iter().enumerate().skip(self.hashed_layers) {
+            hash ^= layer_key(layer_pieces(layer), turn as u32);
+        }
+        hash
+    }
+
+    /// Hashes the layers a search pushed unhashed, so that the hash of this state and of
+    /// the states below it costs nothing more.
+    pub(super) fn settle_hash(&mut self) {
+        for turn in self.hashed_layers..self.layers.len() {
+            let layer = &mut self.layers[turn];
+            layer.rehash();
+            self.hash ^= layer_key(layer.hash(), turn as u32);
+        }
+        self.hashed_layers = self.layers.len();
     }
 
     /// The incrementally kept part of [`Game::zobrist`], computed from scratch.
     pub(super) fn hash_from_scratch(&self) -> u64 {
         let mut hash = 0;
         for (turn, layer) in self.layers.iter().enumerate() {
-            debug_assert_eq!(layer.hash(), layer_pieces(layer));
+            if turn < self.hashed_layers {
+                debug_assert_eq!(layer.hash(), layer_pieces(layer));
+            }
             hash ^= layer_key(layer_pieces(layer), turn as u32);
         }
         for traveller in &self.queue {
@@ -105,6 +132,10 @@ impl Game {
 
     /// Sets the kept hash from the state, after the state was assigned directly.
     pub(super) fn rehash(&mut self) {
+        for layer in &mut self.layers {
+            layer.rehash();
+        }
+        self.hashed_layers = self.layers.len();
         self.hash = self.hash_from_scratch();
     }
 }
@@ -128,14 +159,18 @@ mod tests {
                 }
             } else {
                 let mv = moves[rng.below(moves.len())];
-                // The search's own path (no settling) and the game's alike.
+                // The search's own path (no settling, layers left unhashed, hashed
+                // now and then as at its full-width nodes) and the game's alike.
                 if rng.below(2) == 0 {
                     game.play_unsettled(mv);
+                    if rng.below(3) == 0 {
+                        game.settle_hash();
+                    }
                 } else {
                     game.play(mv).expect("listed moves are legal");
                 }
             }
-            assert_eq!(game.hash, game.hash_from_scratch());
+            assert_eq!(game.kept_hash(), game.hash_from_scratch());
         }
         game
     }
@@ -145,7 +180,9 @@ mod tests {
 
         #[test]
         fn the_kept_hash_is_the_hash_from_scratch(seed in any::<u64>(), steps in 1usize..160) {
-            let game = walk(seed, steps);
+            let mut game = walk(seed, steps);
+            prop_assert_eq!(game.kept_hash(), game.hash_from_scratch());
+            game.settle_hash();
             prop_assert_eq!(game.hash, game.hash_from_scratch());
         }
 

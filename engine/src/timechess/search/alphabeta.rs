@@ -148,7 +148,12 @@ impl<'a> Searcher<'a> {
         }
         // Only full-width nodes use the table: below them the quiescence's value also
         // depends on the capture plies left, which the key does not hold.
-        let key = if depth > 0 { self.game.zobrist() } else { 0 };
+        let key = if depth > 0 {
+            self.game.settle_hash();
+            self.game.zobrist()
+        } else {
+            0
+        };
         let mut hash_move = None;
         if depth > 0 {
             if let Some(entry) = self.table.probe(key) {
