@@ -480,83 +480,90 @@ fn decided(outcome: Outcome, side: Color, ply: u32) -> i32 {
 mod tests {
     use super::*;
 
-    /// Over random games (travel included), a capture-only node finds exactly what the
-    /// full legal list gives: whether any move is legal, and the legal captures and
-    /// promotions in the same order with the same keys.
-    #[test]
-    fn capture_only_nodes_see_what_the_full_legal_list_shows() {
-        let never = || false;
-        let mut rng = crate::rng::SplitMix64::new(15);
-        let (mut positions, mut with_captures) = (0, 0);
-        for _ in 0..16 {
+    /// Calls `visit` with each position of `games` seeded random games of at most `plies`
+    /// moves (travel included) and its legal moves; the last position of a game that
+    /// ended has none.
+    fn random_positions(
+        seed: u64,
+        games: usize,
+        plies: usize,
+        mut visit: impl FnMut(&Game, &[Move]),
+    ) {
+        let mut rng = crate::rng::SplitMix64::new(seed);
+        for _ in 0..games {
             let mut game = Game::new();
-            for _ in 0..90 {
+            for _ in 0..plies {
                 let legal = game.legal_moves();
-                let mut searcher = Searcher::new(game.clone(), &never, 0);
-                assert_eq!(searcher.game.has_legal_move(), !legal.is_empty());
+                visit(&game, &legal);
                 if legal.is_empty() {
                     break;
                 }
-                let expected: Vec<(i32, Move)> = legal
-                    .iter()
-                    .map(|&mv| (searcher.capture_key(mv), mv))
-                    .filter(|&(key, _)| key > 0)
-                    .collect();
-                assert_eq!(searcher.legal_noisy(), expected);
-                positions += 1;
-                with_captures += usize::from(!expected.is_empty());
                 game.play(legal[rng.below(legal.len())])
                     .expect("listed as legal");
             }
         }
+    }
+
+    /// Over random games, a capture-only node finds exactly what the full legal list
+    /// gives: whether any move is legal, and the legal captures and promotions in the
+    /// same order with the same keys.
+    #[test]
+    fn capture_only_nodes_see_what_the_full_legal_list_shows() {
+        let never = || false;
+        let (mut positions, mut with_captures) = (0, 0);
+        random_positions(15, 16, 90, |game, legal| {
+            let mut searcher = Searcher::new(game.clone(), &never, 0);
+            assert_eq!(searcher.game.has_legal_move(), !legal.is_empty());
+            let expected: Vec<(i32, Move)> = legal
+                .iter()
+                .map(|&mv| (searcher.capture_key(mv), mv))
+                .filter(|&(key, _)| key > 0)
+                .collect();
+            assert_eq!(searcher.legal_noisy(), expected);
+            positions += 1;
+            with_captures += usize::from(!expected.is_empty());
+        });
         assert!(
             positions > 200 && with_captures > 50,
             "{positions} {with_captures}"
         );
     }
 
-    /// Over random games (travel included), ordering every candidate and skipping the
-    /// illegal ones, as a full-width node does, gives the legal moves in exactly the
-    /// order of ordering the legal list, with and without the search for checks.
+    /// Over random games, ordering every candidate and skipping the illegal ones, as a
+    /// full-width node does, gives the legal moves in exactly the order of ordering the
+    /// legal list, with and without the search for checks.
     #[test]
     fn ordering_candidates_and_skipping_illegal_ones_is_ordering_the_legal_moves() {
         let never = || false;
-        let mut rng = crate::rng::SplitMix64::new(41);
         let (mut positions, mut with_illegal) = (0, 0);
-        for _ in 0..12 {
-            let mut game = Game::new();
-            for _ in 0..80 {
-                let legal = game.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                let mut searcher = Searcher::new(game.clone(), &never, 0);
-                searcher.history[12][28] = 40;
-                searcher.killers[1] = [legal.last().copied(), None];
-                let (candidates, preview) = searcher.game.candidate_moves();
-                let mut legality = Legality::new(candidates.len());
-                for depth in [1, 2] {
-                    let expected: Vec<Move> = searcher
-                        .order(legal.iter().map(|&mv| ((), mv)), 1, depth)
-                        .into_iter()
-                        .map(|(_, mv)| mv)
-                        .collect();
-                    let skipped: Vec<Move> = searcher
-                        .order(candidates.iter().copied().enumerate(), 1, depth)
-                        .into_iter()
-                        .filter(|&(index, _)| {
-                            legality.judge(&mut searcher.game, &candidates, index, &preview)
-                        })
-                        .map(|(_, mv)| mv)
-                        .collect();
-                    assert_eq!(skipped, expected);
-                }
-                positions += 1;
-                with_illegal += usize::from(candidates.len() > legal.len());
-                game.play(legal[rng.below(legal.len())])
-                    .expect("listed as legal");
+        random_positions(41, 12, 80, |game, legal| {
+            let Some(&last) = legal.last() else {
+                return;
+            };
+            let mut searcher = Searcher::new(game.clone(), &never, 0);
+            searcher.history[12][28] = 40;
+            searcher.killers[1] = [Some(last), None];
+            let (candidates, preview) = searcher.game.candidate_moves();
+            let mut legality = Legality::new(candidates.len());
+            for depth in [1, 2] {
+                let expected: Vec<Move> = searcher
+                    .order(legal.iter().map(|&mv| ((), mv)), 1, depth)
+                    .into_iter()
+                    .map(|(_, mv)| mv)
+                    .collect();
+                let skipped: Vec<Move> = searcher
+                    .order(candidates.iter().copied().enumerate(), 1, depth)
+                    .into_iter()
+                    .filter(|&(index, _)| {
+                        legality.judge(&mut searcher.game, &candidates, index, &preview)
+                    })
+                    .map(|(_, mv)| mv)
+                    .collect();
+                assert_eq!(skipped, expected);
             }
-        }
+            positions += 1;
+            with_illegal += usize::from(candidates.len() > legal.len());
+        });
         assert!(
             positions > 200 && with_illegal > 20,
             "{positions} {with_illegal}"
