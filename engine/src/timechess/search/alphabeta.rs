@@ -343,6 +343,10 @@ impl<'a> Searcher<'a> {
     /// Most valuable victim first, least valuable attacker first among equals; promotions
     /// next; 0 for a quiet move.
     fn capture_key(&self, mv: Move) -> i32 {
+        if mv.to.turn > self.game.now() {
+            // Into the future: it captures or promotes only on arrival, not now.
+            return 0;
+        }
         let Some(mover) = self.game.piece_at(mv.from) else {
             return 0;
         };
