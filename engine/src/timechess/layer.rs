@@ -166,15 +166,9 @@ impl Layer {
         self.pieces().filter(move |(_, piece)| piece.color == color)
     }
 
-    /// The next turn's starting board: the same pieces, each one turn older.
-    pub fn aged(&self) -> Layer {
-        let mut next = self.aged_unhashed();
-        next.rehash();
-        next
-    }
-
-    /// `aged` without the hash, for a search that hashes only the layers it must.
-    pub(crate) fn aged_unhashed(&self) -> Layer {
+    /// The next turn's starting board: the same pieces, each one turn older, not hashed
+    /// yet (`Game::settle_hash` hashes it when a hash is asked for).
+    pub(crate) fn aged(&self) -> Layer {
         let mut next = self.clone();
         let mut mask = next.masks.occupied;
         while mask != 0 {

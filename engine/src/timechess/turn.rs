@@ -293,8 +293,7 @@ impl Game {
         if self.outcome.is_none() {
             self.outcome = king_event_outcome(&journal.events);
         }
-        // Unhashed: `settle_hash` hashes it when a hash is asked for.
-        let next = self.layers[now as usize].aged_unhashed();
+        let next = self.layers[now as usize].aged();
         self.layers.push(next);
         self.played.push((
             mv,
