@@ -3,7 +3,7 @@
 # the Debian package `gnugo` if it is missing, builds the release `canon`, and runs
 #   canon go match --opponent "gnugo --mode gtp --level 10 --chinese-rules
 #     --positional-superko --capture-all-dead" --games 200 --size 9 --komi 7
-#     --playouts 65000 --seed 1 --log LOG --resume
+#     --playouts 65000 --seed 1 --log LOG --jobs CORES --resume
 # GNU Go plays by Chinese (area) rules with positional superko and captures every dead
 # stone before passing, so scoring the final board by area is fair. Not part of CI: a
 # 200-game run takes several hours.
@@ -13,6 +13,10 @@
 # (docs/strength.md, "One second per move as a playout budget"), so a match under `nice`
 # on a loaded machine stays fair and reproducible. `--seconds 1` gives the literal clock
 # instead (then the default --playouts is dropped).
+#
+# One game per core is played at a time, each against its own GNU Go. Our side of a game
+# depends only on the settings and the game's number, so the jobs change the speed, not
+# how Crab Canon plays.
 #
 # The games are logged (default docs/matches/gnugo-9x9-level10.jsonl, in the repository so
 # that a new machine resumes it once it is committed) and the run resumes that log, so
@@ -54,8 +58,9 @@ declare -A settings=(
     [--playouts]=$one_second_playouts
     [--seed]=1
     [--log]="$log_dir/gnugo-9x9-level10.jsonl"
+    [--jobs]="$(nproc)"
 )
-order=(--opponent --games --size --komi --playouts --seed --log)
+order=(--opponent --games --size --komi --playouts --seed --log --jobs)
 while [ $# -gt 0 ]; do
     if [ $# -lt 2 ]; then
         echo "gnugo-match.sh: $1 needs a value" >&2

@@ -8,7 +8,8 @@
 #   scripts/measurements.sh          build the release canon, then play what is missing
 #   scripts/measurements.sh --list   print each log's progress and stop
 # Every step is deterministic (node or playout budgets, never a clock), so stopping and
-# starting again at any point gives the same games. Runs under `nice -n 10`.
+# starting again at any point gives the same games, with any number of jobs (one game per
+# core at a time here). Runs under `nice -n 10`.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -16,14 +17,15 @@ logs="$repo/docs/matches"
 mkdir -p "$logs"
 canon="$CARGO_TARGET_DIR/release/canon"
 
+jobs="$(nproc)"
 # name | games asked | canon arguments (the log is $logs/name.jsonl)
 measurements=(
-    "chess-deep2m-steady|200|chess match --a deep:2000000 --b steady --games 200 --seed 1 --jobs 2"
-    "strong-steady-klein|200|surface match --a strong --b steady --games 200 --surface go-klein-9x18-v1 --seed 1"
-    "strong-steady-genus2|200|surface match --a strong --b steady --games 200 --surface go-genus2-staircase-9x9-v1 --seed 1"
-    "komi-mobius-0|200|surface komi --surface go-mobius-9x11-v1 --games 200 --level strong --komi 0 --seed 1"
-    "komi-klein-0|200|surface komi --surface go-klein-9x18-v1 --games 200 --level strong --komi 0 --seed 1"
-    "komi-genus2-0|200|surface komi --surface go-genus2-staircase-9x9-v1 --games 200 --level strong --komi 0 --seed 1"
+    "chess-deep2m-steady|200|chess match --a deep:2000000 --b steady --games 200 --seed 1 --jobs $jobs"
+    "strong-steady-klein|200|surface match --a strong --b steady --games 200 --surface go-klein-9x18-v1 --seed 1 --jobs $jobs"
+    "strong-steady-genus2|200|surface match --a strong --b steady --games 200 --surface go-genus2-staircase-9x9-v1 --seed 1 --jobs $jobs"
+    "komi-mobius-0|200|surface komi --surface go-mobius-9x11-v1 --games 200 --level strong --komi 0 --seed 1 --jobs $jobs"
+    "komi-klein-0|200|surface komi --surface go-klein-9x18-v1 --games 200 --level strong --komi 0 --seed 1 --jobs $jobs"
+    "komi-genus2-0|200|surface komi --surface go-genus2-staircase-9x9-v1 --games 200 --level strong --komi 0 --seed 1 --jobs $jobs"
 )
 
 # Finished games in a log: every line but the settings line.

@@ -1,5 +1,5 @@
 //! `canon go match`: our search against any GTP program on a square board. The program
-//! is started once and told each game's size and komi; colours alternate (we are Black in
+//! is started once for each job (`--jobs`) and told each game's size and komi; colours alternate (we are Black in
 //! the first game). Crab Canon is the referee: our rules decide legality, a move of the
 //! opponent that they refuse (or an unreadable reply) loses the game and is reported, and
 //! games are scored by our area scoring after two passes. Progress goes to stderr; the
@@ -18,15 +18,16 @@ use lineread::{Line, LineReader};
 
 use crate::go_gtp::{final_score, parse_vertex, vertex_name};
 use crate::go_think::{Thinking, FLAGS};
-use crate::match_run::{self, GameLog, GameRecord, GameResult, LogFlags, Side};
+use crate::match_run::{self, GameLog, GameRecord, GameResult, RunFlags, Side};
 use serde_json::json;
 
 fn usage() -> String {
     format!(
         "usage: canon go match --opponent 'PROGRAM ARGS' --games N [--size N] [--komi K]
                       [--max-moves N] [--seconds S] [--level L] [--playouts N] [--seed N]
-                      [--log FILE [--resume]] [--stop-after N]
-Plays our search against a GTP program (the command is split at spaces, no quoting).
+                      [--log FILE [--resume]] [--stop-after N] [--jobs N]
+Plays our search against a GTP program (the command is split at spaces, no quoting);
+each job starts its own copy of the program.
 --size 2 to 22 (default 9); --komi a multiple of 0.5 (default 7); a game still running
 after --max-moves actions (default 3 per point) is scored as it stands.
 {FLAGS}
@@ -34,7 +35,7 @@ after --max-moves actions (default 3 per point) is scored as it stands.
 Progress goes to stderr; the last stdout line is the JSON summary
 {{\"games\":N,\"a_wins\":…,\"b_wins\":…,\"draws\":…,\"a_score\":…,\"low\":…,\"high\":…,…}}
 over every logged game, where a is Crab Canon and b the opponent.",
-        match_run::LOG_FLAGS
+        match_run::RUN_FLAGS
     )
 }
 
@@ -45,7 +46,7 @@ struct Settings {
     komi_half_points: i64,
     max_moves: Option<usize>,
     thinking: Thinking,
-    log: LogFlags,
+    run: RunFlags,
 }
 
 fn parse(args: &[String]) -> Result<Settings, String> {
@@ -56,11 +57,11 @@ fn parse(args: &[String]) -> Result<Settings, String> {
         komi_half_points: 14,
         max_moves: None,
         thinking: Thinking::default(),
-        log: LogFlags::default(),
+        run: RunFlags::default(),
     };
     let mut games = None;
     for (flag, value) in match_run::flags(args)? {
-        if settings.thinking.read_flag(flag, value)? || settings.log.read_flag(flag, value)? {
+        if settings.thinking.read_flag(flag, value)? || settings.run.read_flag(flag, value)? {
             continue;
         }
         let whole = |low: usize, high: usize| {
@@ -88,7 +89,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
         return Err("--opponent 'PROGRAM ARGS' is required".into());
     }
     settings.games = games.ok_or("--games N is required")?;
-    settings.log.check()?;
+    settings.run.check()?;
     SquareGame::new(settings.size, settings.komi_half_points).map_err(|e| e.to_string())?;
     Ok(settings)
 }
@@ -296,66 +297,52 @@ pub fn run(args: &[String]) -> ExitCode {
         "seconds": settings.thinking.seconds,
         "seed": settings.thinking.seed,
     });
-    let mut log = match GameLog::open_or_exit(&settings.log, "go match", identity) {
+    let mut log = match GameLog::open_or_exit(&settings.run, "go match", identity) {
         Ok(log) => log,
         Err(code) => return code,
     };
-    // Started only when a game is left to play.
-    let mut opponent: Option<Opponent> = None;
-    for game in 0..settings.games {
-        if !log.should_play(game) {
-            continue;
-        }
-        if opponent.is_none() {
-            match Opponent::spawn(&settings.opponent) {
-                Ok(started) => opponent = Some(started),
-                Err(message) => {
-                    eprintln!("canon go match: {message}");
-                    return ExitCode::FAILURE;
-                }
-            }
-        }
-        let we_are_black = game % 2 == 0;
-        let played = play(
-            &settings,
-            opponent.as_mut().expect("started above"),
-            game,
-            we_are_black,
-        );
-        let record = match played {
-            Ok((ending, line, searched)) => record_of(game, we_are_black, &ending, &line, searched),
-            Err(message) => {
-                eprintln!("canon go match: game {}: {message}", game + 1);
-                return ExitCode::FAILURE;
-            }
-        };
-        let detail = match (&record.detail, record.ending.as_str()) {
-            (Some(why), "opponent_illegal") => format!("opponent forfeits: {why}"),
-            (Some(why), _) => format!("no result: {why}"),
-            (None, ending) => ending.replace('_', " "),
-        };
-        let verdict = match record.result {
-            GameResult::Black => "Black",
-            GameResult::White => "White",
-            GameResult::Draw => "Draw",
-            GameResult::None => "-",
-        };
-        if let Err(message) = log.push(record) {
-            eprintln!("canon go match: {message}");
-            return ExitCode::FAILURE;
-        }
-        let records = log.records();
-        let extra = extra_counts(&records);
-        eprintln!(
-            "game {}/{}: canon {} : {verdict} ({detail}) | {} | {} playouts per move so far",
-            game + 1,
-            settings.games,
-            if we_are_black { "black" } else { "white" },
-            match_run::score_of(&records).progress(),
-            extra.last().expect("playouts per move").1,
-        );
+    // Each job starts its own opponent, only when a game is left for it to play.
+    let played = log.play_all(
+        settings.games,
+        || Opponent::spawn(&settings.opponent),
+        |opponent, game| {
+            let we_are_black = game % 2 == 0;
+            let (ending, line, searched) = play(&settings, opponent, game, we_are_black)
+                .map_err(|message| format!("game {}: {message}", game + 1))?;
+            Ok(record_of(game, we_are_black, &ending, &line, searched))
+        },
+        |log, record| {
+            let detail = match (&record.detail, record.ending.as_str()) {
+                (Some(why), "opponent_illegal") => format!("opponent forfeits: {why}"),
+                (Some(why), _) => format!("no result: {why}"),
+                (None, ending) => ending.replace('_', " "),
+            };
+            let verdict = match record.result {
+                GameResult::Black => "Black",
+                GameResult::White => "White",
+                GameResult::Draw => "Draw",
+                GameResult::None => "-",
+            };
+            let records = log.records();
+            let extra = extra_counts(&records);
+            eprintln!(
+                "game {}/{}: canon {} : {verdict} ({detail}) | {} | {} playouts per move so far",
+                record.game + 1,
+                settings.games,
+                if record.black == Side::A {
+                    "black"
+                } else {
+                    "white"
+                },
+                match_run::score_of(&records).progress(),
+                extra.last().expect("playouts per move").1,
+            );
+        },
+    );
+    if let Err(message) = played {
+        eprintln!("canon go match: {message}");
+        return ExitCode::FAILURE;
     }
-    drop(opponent);
     let records = log.records();
     match_run::print_summary(
         &format!(

@@ -1,19 +1,24 @@
 //! What the long match runners share (`surface match`, `surface komi`, `go match`,
 //! `timego match`; `chess match` its start): reading their flags, the common values (games, komi, seed, levels,
 //! surfaces), the game log that lets a match of hundreds of games run piecewise across
-//! sessions (`--log FILE`, `--resume`, `--stop-after N`), and the summary lines.
+//! sessions (`--log FILE`, `--resume`, `--stop-after N`), the games played several at a
+//! time (`--jobs N`), and the summary lines.
 //!
 //! The log is JSON lines: a first line naming the command and everything that decides
 //! its games (`{"canon": …, "match": {…}}`), then one line per finished game
 //! ([`GameRecord`]), each appended, flushed and synced as soon as the game ends. Every
 //! game's searches are seeded from the match seed and the game's index, so the games a
 //! resumed run plays are the ones an uninterrupted run would have played, and the summary
-//! (computed over every logged game, in index order) is the same.
+//! (computed over every logged game, in index order) is the same. For the same reason
+//! games may be played on several threads at once: they are logged in index order, so
+//! the log and the summary do not depend on `--jobs`.
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 use canon_engine::strict::excerpt;
 use canon_engine::surfaces::search::Level;
@@ -23,12 +28,14 @@ use serde_json::Value;
 
 use crate::match_score::MatchScore;
 
-/// The log flags as the usage texts describe them.
-pub const LOG_FLAGS: &str =
+/// The run flags as the usage texts describe them.
+pub const RUN_FLAGS: &str =
     "--log FILE    append one JSON line per finished game to FILE (flushed at once)
 --resume      continue the match logged in FILE: games already there are not played
               again; refused unless FILE belongs to the same command and settings
---stop-after N  play at most N new games in this run (the summary covers the log)";
+--stop-after N  play at most N new games in this run (the summary covers the log)
+--jobs N      play N games at a time (1 to 256, default 1); games are logged in order,
+              so the log and the summary are those of one job";
 
 /// Flags that take no value.
 const SWITCHES: [&str; 2] = ["--resume", "--clock"];
@@ -204,19 +211,33 @@ struct Header {
     settings: Value,
 }
 
-/// The log flags of one run.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct LogFlags {
+/// The flags of one run that do not decide its games: where they are logged, how many
+/// are played now and how many at a time.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunFlags {
     /// `--log FILE`.
     pub path: Option<PathBuf>,
     /// `--resume`.
     pub resume: bool,
     /// `--stop-after N`.
     pub stop_after: Option<u32>,
+    /// `--jobs N`: games played at a time.
+    pub jobs: u32,
 }
 
-impl LogFlags {
-    /// Reads one of the log flags; `Ok(false)` when `flag` is not one of them.
+impl Default for RunFlags {
+    fn default() -> RunFlags {
+        RunFlags {
+            path: None,
+            resume: false,
+            stop_after: None,
+            jobs: 1,
+        }
+    }
+}
+
+impl RunFlags {
+    /// Reads one of the run flags; `Ok(false)` when `flag` is not one of them.
     pub fn read_flag(&mut self, flag: &str, value: &str) -> Result<bool, String> {
         match flag {
             "--log" => self.path = Some(PathBuf::from(value)),
@@ -230,6 +251,13 @@ impl LogFlags {
                         )
                     },
                 )?)
+            }
+            "--jobs" => {
+                self.jobs = value
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|n| (1..=256).contains(n))
+                    .ok_or_else(|| format!("--jobs must be 1 to 256, not '{}'", excerpt(value)))?
             }
             _ => return Ok(false),
         }
@@ -250,6 +278,7 @@ pub struct GameLog {
     file: Option<File>,
     records: Vec<GameRecord>,
     stop_after: Option<u32>,
+    jobs: u32,
     played: u32,
 }
 
@@ -257,7 +286,7 @@ impl GameLog {
     /// Opens the log of `command` (e.g. `"surface match"`) whose games are decided by
     /// `settings`: a new file (refused when it already holds games, unless resuming), the
     /// games of an earlier run of the same command and settings with `--resume`, or none.
-    pub fn open(flags: &LogFlags, command: &str, settings: Value) -> Result<GameLog, String> {
+    pub fn open(flags: &RunFlags, command: &str, settings: Value) -> Result<GameLog, String> {
         let header = Header {
             canon: command.to_owned(),
             settings,
@@ -266,6 +295,7 @@ impl GameLog {
             file: None,
             records: Vec::new(),
             stop_after: flags.stop_after,
+            jobs: flags.jobs,
             played: 0,
         };
         let Some(path) = &flags.path else {
@@ -310,7 +340,7 @@ impl GameLog {
     /// [`GameLog::open`] for a run of `canon COMMAND`, or the exit code that ends the run
     /// once the reason is printed.
     pub fn open_or_exit(
-        flags: &LogFlags,
+        flags: &RunFlags,
         command: &str,
         settings: Value,
     ) -> Result<GameLog, ExitCode> {
@@ -325,12 +355,6 @@ impl GameLog {
         self.records.iter().any(|record| record.game == index)
     }
 
-    /// Whether this run should play game `index`: not logged yet and `--stop-after` not
-    /// reached.
-    pub fn should_play(&self, index: u32) -> bool {
-        !self.has(index) && self.stop_after.is_none_or(|limit| self.played < limit)
-    }
-
     /// Records a finished game, appending it to the file at once.
     pub fn push(&mut self, record: GameRecord) -> Result<(), String> {
         if let Some(file) = &mut self.file {
@@ -340,6 +364,79 @@ impl GameLog {
         self.records.push(record);
         self.played += 1;
         Ok(())
+    }
+
+    /// Plays the games of `0..games` this run should play, `--jobs` of them at a time,
+    /// and logs each once every earlier one is logged, so the log is in game order
+    /// whatever the jobs. Each thread makes its own `W` with `start` before its first game
+    /// (an opponent program, say) and hands it to `play` for each game. `logged` sees the
+    /// log and each game just logged (for progress lines). The first error ends the run
+    /// once the games under way finish: games before it are logged, later ones are left
+    /// for the next run.
+    pub fn play_all<W>(
+        &mut self,
+        games: u32,
+        start: impl Fn() -> Result<W, String> + Sync,
+        play: impl Fn(&mut W, u32) -> Result<GameRecord, String> + Sync,
+        mut logged: impl FnMut(&GameLog, &GameRecord),
+    ) -> Result<(), String> {
+        let allowed = self.stop_after.map_or(usize::MAX, |limit| {
+            limit.saturating_sub(self.played) as usize
+        });
+        let todo: Vec<u32> = (0..games)
+            .filter(|&game| !self.has(game))
+            .take(allowed)
+            .collect();
+        let next = AtomicUsize::new(0);
+        let failed = AtomicBool::new(false);
+        let (send, receive) = mpsc::channel::<(usize, Result<GameRecord, String>)>();
+        std::thread::scope(|scope| {
+            for _ in 0..(self.jobs as usize).min(todo.len()) {
+                let send = send.clone();
+                let (next, failed, todo, start, play) = (&next, &failed, &todo, &start, &play);
+                scope.spawn(move || {
+                    let mut worker = None;
+                    while !failed.load(Ordering::Relaxed) {
+                        let slot = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&game) = todo.get(slot) else { break };
+                        let result = match &mut worker {
+                            Some(worker) => play(worker, game),
+                            None => start().and_then(|made| play(worker.insert(made), game)),
+                        };
+                        if result.is_err() {
+                            failed.store(true, Ordering::Relaxed);
+                        }
+                        if send.send((slot, result)).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(send);
+            // Games finish in any order; they are logged in game order.
+            let mut finished: Vec<Option<Result<GameRecord, String>>> =
+                todo.iter().map(|_| None).collect();
+            let mut logged_up_to = 0;
+            let mut outcome = Ok(());
+            for (slot, result) in receive {
+                finished[slot] = Some(result);
+                while outcome.is_ok() {
+                    let Some(result) = finished.get_mut(logged_up_to).and_then(Option::take) else {
+                        break;
+                    };
+                    logged_up_to += 1;
+                    outcome = result.and_then(|record| {
+                        self.push(record.clone())?;
+                        logged(self, &record);
+                        Ok(())
+                    });
+                    if outcome.is_err() {
+                        failed.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+            outcome
+        })
     }
 
     /// Every logged game, in index order.
@@ -484,9 +581,9 @@ mod tests {
     #[test]
     fn a_resumed_log_holds_the_earlier_games_and_refuses_other_settings() {
         let path = scratch("resume");
-        let flags = LogFlags {
+        let flags = RunFlags {
             path: Some(path.clone()),
-            ..LogFlags::default()
+            ..RunFlags::default()
         };
         let settings = json!({"a": "strong", "seed": 1});
         let mut log = GameLog::open(&flags, "surface match", settings.clone()).unwrap();
@@ -500,13 +597,13 @@ mod tests {
 
         let again = GameLog::open(&flags, "surface match", settings.clone());
         assert!(again.err().unwrap().contains("add --resume"));
-        let resume = LogFlags {
+        let resume = RunFlags {
             resume: true,
             ..flags.clone()
         };
         let log = GameLog::open(&resume, "surface match", settings.clone()).unwrap();
         assert_eq!(log.records(), vec![record(0), record(1)]);
-        assert!(!log.should_play(1) && log.should_play(2));
+        assert!(log.has(1) && !log.has(2));
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.ends_with("}\n"), "the torn line is gone: {text}");
 
@@ -518,17 +615,97 @@ mod tests {
         let _ = std::fs::remove_dir_all(path.parent().unwrap());
     }
 
+    /// Plays `games` games of `record` under `flags`, each job's games finishing in an
+    /// order of their own (the later games sooner); returns the games in the order they
+    /// were logged.
+    fn play_all(flags: &RunFlags, games: u32) -> (GameLog, Vec<u32>) {
+        let mut log = GameLog::open(flags, "surface match", json!({})).unwrap();
+        let mut order = Vec::new();
+        log.play_all(
+            games,
+            || Ok(()),
+            |(), game| {
+                std::thread::sleep(std::time::Duration::from_millis(u64::from(
+                    20 - game % 4 * 5,
+                )));
+                Ok(record(game))
+            },
+            |log, record| {
+                assert_eq!(
+                    log.records().last(),
+                    Some(record),
+                    "logged before it is shown"
+                );
+                order.push(record.game)
+            },
+        )
+        .unwrap();
+        (log, order)
+    }
+
     #[test]
     fn stop_after_limits_the_new_games_of_a_run() {
-        let flags = LogFlags {
-            stop_after: Some(1),
-            ..LogFlags::default()
+        let flags = RunFlags {
+            stop_after: Some(3),
+            jobs: 2,
+            ..RunFlags::default()
         };
-        let mut log = GameLog::open(&flags, "surface match", json!({})).unwrap();
-        assert!(log.should_play(0));
-        log.push(record(0)).unwrap();
-        assert!(!log.should_play(1));
-        assert_eq!(score_of(&log.records()).a_wins, 1);
+        let (log, order) = play_all(&flags, 10);
+        assert_eq!(order, vec![0, 1, 2]);
+        assert_eq!(score_of(&log.records()).a_wins, 2);
+    }
+
+    #[test]
+    fn several_jobs_log_the_games_in_order_as_one_job_does() {
+        let path = scratch("jobs");
+        let lines = |jobs: u32, name: &str| {
+            let file = path.with_file_name(name);
+            let flags = RunFlags {
+                path: Some(file.clone()),
+                jobs,
+                ..RunFlags::default()
+            };
+            let (_, order) = play_all(&flags, 9);
+            assert_eq!(order, (0..9).collect::<Vec<u32>>(), "{jobs} jobs");
+            std::fs::read_to_string(file).unwrap()
+        };
+        assert_eq!(lines(4, "four.jsonl"), lines(1, "one.jsonl"));
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
+
+    #[test]
+    fn the_first_failure_ends_the_run_after_the_games_before_it() {
+        let flags = RunFlags {
+            jobs: 3,
+            ..RunFlags::default()
+        };
+        let mut log = GameLog::open(&flags, "go match", json!({})).unwrap();
+        let failed = log.play_all(
+            12,
+            || Ok(()),
+            |(), game| match game {
+                4 => Err("game 5: the opponent went away".to_string()),
+                _ => Ok(record(game)),
+            },
+            |_, _| {},
+        );
+        assert_eq!(failed, Err("game 5: the opponent went away".to_string()));
+        let games: Vec<u32> = log.records().iter().map(|r| r.game).collect();
+        assert_eq!(
+            games,
+            vec![0, 1, 2, 3],
+            "nothing after the failure is logged"
+        );
+
+        let mut log = GameLog::open(&flags, "go match", json!({})).unwrap();
+        let unstarted = log.play_all(
+            4,
+            || Err::<(), _>("cannot start 'gnugo'".to_string()),
+            |(), game| Ok(record(game)),
+            |_, _| {},
+        );
+        assert_eq!(unstarted, Err("cannot start 'gnugo'".to_string()));
+        assert!(log.records().is_empty());
     }
 
     #[test]
@@ -545,5 +722,13 @@ mod tests {
         assert_eq!(komi_half_points("-3.5"), Ok(-7));
         assert!(komi_half_points("0.3").is_err());
         assert!(games("0").is_err());
+        let mut run = RunFlags::default();
+        assert_eq!(run.jobs, 1);
+        assert_eq!(run.read_flag("--jobs", "3"), Ok(true));
+        assert_eq!(run.jobs, 3);
+        for bad in ["0", "257", "two"] {
+            let refusal = run.read_flag("--jobs", bad).unwrap_err();
+            assert!(refusal.contains("--jobs must be 1 to 256"), "{refusal}");
+        }
     }
 }

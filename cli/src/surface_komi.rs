@@ -16,13 +16,14 @@ use canon_engine::surfaces::search::{search, Level, Limits, Root};
 use canon_engine::surfaces::{Action, Surface, SurfaceGame};
 use serde_json::json;
 
-use crate::match_run::{self, GameLog, GameRecord, GameResult, LogFlags, Side};
+use crate::match_run::{self, GameLog, GameRecord, GameResult, RunFlags, Side};
 use crate::match_score::MatchScore;
 
 fn usage() -> String {
     format!(
         "usage: canon surface komi --surface ID --games N [--level L | --playouts N]
                           [--komi K] [--seed N] [--log FILE [--resume]] [--stop-after N]
+                          [--jobs N]
 Self-play at one level (default strong) on one surface at the study komi K (default 0):
 every game is played out to two passes (one still running after 4 actions per point is
 scored as it stands) and its area margin B - W recorded. The fair komi is the median
@@ -36,7 +37,7 @@ Progress goes to stderr; the last stdout line is
 over every logged game. Black's score at K (draws half) with its Wilson interval checks
 K itself: a fair K gives about 50%. Re-run at the estimate when K was far from it
 (docs/strength.md).",
-        match_run::LOG_FLAGS
+        match_run::RUN_FLAGS
     )
 }
 
@@ -46,7 +47,7 @@ struct Settings {
     playouts: u32,
     komi_half_points: i64,
     seed: u64,
-    log: LogFlags,
+    run: RunFlags,
 }
 
 fn parse(args: &[String]) -> Result<Settings, String> {
@@ -58,10 +59,10 @@ fn parse(args: &[String]) -> Result<Settings, String> {
         playouts: Level::Strong.playouts(),
         komi_half_points: 0,
         seed: 1,
-        log: LogFlags::default(),
+        run: RunFlags::default(),
     };
     for (flag, value) in match_run::flags(args)? {
-        if settings.log.read_flag(flag, value)? {
+        if settings.run.read_flag(flag, value)? {
             continue;
         }
         match flag {
@@ -88,7 +89,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
     }
     settings.surface = surface.ok_or("--surface ID is required")?;
     settings.games = games.ok_or("--games N is required")?;
-    settings.log.check()?;
+    settings.run.check()?;
     SurfaceGame::new(settings.surface, settings.komi_half_points)
         .map_err(|error| error.to_string())?;
     Ok(settings)
@@ -155,27 +156,29 @@ pub fn run(args: &[String]) -> ExitCode {
         "study_komi": match_run::points(settings.komi_half_points),
         "seed": settings.seed,
     });
-    let mut log = match GameLog::open_or_exit(&settings.log, "surface komi", identity) {
+    let mut log = match GameLog::open_or_exit(&settings.run, "surface komi", identity) {
         Ok(log) => log,
         Err(code) => return code,
     };
-    for game in 0..settings.games {
-        if !log.should_play(game) {
-            continue;
-        }
-        let record = play(&settings, game);
-        let (margin, actions) = (record.margin.unwrap_or(0.0), record.moves);
-        if let Err(message) = log.push(record) {
-            eprintln!("canon surface komi: {message}");
-            return ExitCode::FAILURE;
-        }
-        let so_far = estimate(&margins_of(&log.records())).expect("one margin at least");
-        eprintln!(
-            "game {}/{}: {actions} actions, area margin B-W {margin} | median {} so far",
-            game + 1,
-            settings.games,
-            so_far.median
-        );
+    let played = log.play_all(
+        settings.games,
+        || Ok(()),
+        |(), game| Ok(play(&settings, game)),
+        |log, record| {
+            let so_far = estimate(&margins_of(&log.records())).expect("one margin at least");
+            eprintln!(
+                "game {}/{}: {} actions, area margin B-W {} | median {} so far",
+                record.game + 1,
+                settings.games,
+                record.moves,
+                record.margin.unwrap_or(0.0),
+                so_far.median
+            );
+        },
+    );
+    if let Err(message) = played {
+        eprintln!("canon surface komi: {message}");
+        return ExitCode::FAILURE;
     }
     let records = log.records();
     let margins = margins_of(&records);

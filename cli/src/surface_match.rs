@@ -12,12 +12,13 @@ use canon_engine::surfaces::search::{search, Level, Limits, Root};
 use canon_engine::surfaces::{Action, Surface, SurfaceGame, Winner};
 use serde_json::json;
 
-use crate::match_run::{self, GameLog, GameRecord, GameResult, LogFlags, Side};
+use crate::match_run::{self, GameLog, GameRecord, GameResult, RunFlags, Side};
 
 fn usage() -> String {
     format!(
         "usage: canon surface match --a LEVEL --b LEVEL --games N [--surface ID]
                            [--komi K] [--seed N] [--log FILE [--resume]] [--stop-after N]
+                           [--jobs N]
 LEVEL is gentle, steady or strong (200, 2000, 20000 playouts per move).
 ID is go-mobius-9x11-v1, go-klein-9x18-v1 (default) or go-genus2-staircase-9x9-v1.
 K is the komi in points, a multiple of 0.5 (default 0.5). Colours alternate (a is Black
@@ -27,7 +28,7 @@ in the first game). A game is played out to two passes; one still running after
 Progress goes to stderr; the last stdout line is
 {{\"games\":N,\"a_wins\":…,\"b_wins\":…,\"draws\":…,\"a_score\":…,\"low\":…,\"high\":…}}
 over every logged game.",
-        match_run::LOG_FLAGS
+        match_run::RUN_FLAGS
     )
 }
 
@@ -38,7 +39,7 @@ struct Settings {
     surface: Surface,
     komi_half_points: i64,
     seed: u64,
-    log: LogFlags,
+    run: RunFlags,
 }
 
 fn parse(args: &[String]) -> Result<Settings, String> {
@@ -50,10 +51,10 @@ fn parse(args: &[String]) -> Result<Settings, String> {
         surface: Surface::Klein,
         komi_half_points: 1,
         seed: 1,
-        log: LogFlags::default(),
+        run: RunFlags::default(),
     };
     for (flag, value) in match_run::flags(args)? {
-        if settings.log.read_flag(flag, value)? {
+        if settings.run.read_flag(flag, value)? {
             continue;
         }
         match flag {
@@ -69,7 +70,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
     settings.a = a.ok_or("--a LEVEL is required")?;
     settings.b = b.ok_or("--b LEVEL is required")?;
     settings.games = games.ok_or("--games N is required")?;
-    settings.log.check()?;
+    settings.run.check()?;
     SurfaceGame::new(settings.surface, settings.komi_half_points)
         .map_err(|error| error.to_string())?;
     Ok(settings)
@@ -91,30 +92,34 @@ pub fn run(args: &[String]) -> ExitCode {
         "komi": match_run::points(settings.komi_half_points),
         "seed": settings.seed,
     });
-    let mut log = match GameLog::open_or_exit(&settings.log, "surface match", identity) {
+    let mut log = match GameLog::open_or_exit(&settings.run, "surface match", identity) {
         Ok(log) => log,
         Err(code) => return code,
     };
-    for game in 0..settings.games {
-        if !log.should_play(game) {
-            continue;
-        }
-        let a_is_black = game % 2 == 0;
-        let record = play(&settings, game, a_is_black);
-        let winner = record.result;
-        if let Err(message) = log.push(record) {
-            eprintln!("canon surface match: {message}");
-            return ExitCode::FAILURE;
-        }
-        eprintln!(
-            "game {}/{}: a={} {} vs b={}: {winner:?} | {}",
-            game + 1,
-            settings.games,
-            settings.a.name(),
-            if a_is_black { "(black)" } else { "(white)" },
-            settings.b.name(),
-            match_run::score_of(&log.records()).progress(),
-        );
+    let played = log.play_all(
+        settings.games,
+        || Ok(()),
+        |(), game| Ok(play(&settings, game, game % 2 == 0)),
+        |log, record| {
+            eprintln!(
+                "game {}/{}: a={} {} vs b={}: {:?} | {}",
+                record.game + 1,
+                settings.games,
+                settings.a.name(),
+                if record.black == Side::A {
+                    "(black)"
+                } else {
+                    "(white)"
+                },
+                settings.b.name(),
+                record.result,
+                match_run::score_of(&log.records()).progress(),
+            );
+        },
+    );
+    if let Err(message) = played {
+        eprintln!("canon surface match: {message}");
+        return ExitCode::FAILURE;
     }
     let score = match_run::score_of(&log.records());
     match_run::print_summary(

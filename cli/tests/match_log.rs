@@ -1,6 +1,7 @@
-//! `--log FILE`, `--resume` and `--stop-after N` of `canon surface match`, `canon surface
-//! komi` and `canon go match`: a match run in pieces logs the same games and prints the
-//! same summary as one run straight through, and a log of another match is refused.
+//! `--log FILE`, `--resume`, `--stop-after N` and `--jobs N` of `canon surface match`,
+//! `canon surface komi` and `canon go match`: a match run in pieces, or several games at a
+//! time, logs the same games and prints the same summary as one run straight through, and
+//! a log of another match is refused.
 
 mod common;
 
@@ -24,14 +25,18 @@ fn run_ok(args: &[&str], extra: &[&str]) -> String {
     String::from_utf8(output.stdout).unwrap()
 }
 
-/// Plays `args` straight through with a log and in pieces (one game, then two more,
-/// then the rest) with another, and checks both logs and summaries are the same.
+/// Plays `args` straight through with a log, in pieces (one game, then two more, then
+/// the rest) with another and three games at a time with a third, and checks the logs
+/// and summaries are the same.
 fn pieces_equal_one_run(name: &str, args: &[&str], games: usize) {
     let dir = scratch(name);
     let whole = dir.join("whole.jsonl");
     let pieces = dir.join("pieces.jsonl");
+    let jobs = dir.join("jobs.jsonl");
     let (whole_s, pieces_s) = (whole.to_str().unwrap(), pieces.to_str().unwrap());
     let straight = run_ok(args, &["--log", whole_s]);
+    let at_once = run_ok(args, &["--log", jobs.to_str().unwrap(), "--jobs", "3"]);
+    assert_eq!(at_once, straight, "three jobs, the same summary");
     let first = run_ok(args, &["--log", pieces_s, "--stop-after", "1"]);
     assert_ne!(first, straight, "one game is not the whole match");
     run_ok(args, &["--log", pieces_s, "--resume", "--stop-after", "2"]);
@@ -51,6 +56,11 @@ fn pieces_equal_one_run(name: &str, args: &[&str], games: usize) {
         lines(&pieces),
         lines(&whole),
         "the same games, logged in order"
+    );
+    assert_eq!(
+        lines(&jobs),
+        lines(&whole),
+        "three jobs log the same games in order"
     );
     assert_eq!(
         lines(&whole).len(),
