@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The long measurements issues #14 and #15 still need (docs/strength.md), run in order,
+# The long measurements of issues #14 and #15 (docs/strength.md), run in order (a log
+# that holds every game asked is skipped: #15's Deep-Steady run finished on 2026-12-06),
 # each resuming its log in docs/matches. The logs live in the repository, not in a cache,
 # because a replaced project machine keeps only what is committed: commit them as they
 # grow and the next machine continues instead of replaying. Not part of CI (hours of CPU).
