@@ -14,6 +14,7 @@ mod match_score;
 mod surface;
 mod surface_komi;
 mod surface_match;
+mod surface_play;
 mod tcecp;
 mod timego;
 mod timego_match;

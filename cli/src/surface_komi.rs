@@ -9,15 +9,14 @@
 //! The last stdout line is a JSON summary.
 
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
 
-use canon_engine::go::zobrist::mix;
-use canon_engine::surfaces::search::{search, Level, Limits, Root};
-use canon_engine::surfaces::{Action, Surface, SurfaceGame};
+use canon_engine::surfaces::search::Level;
+use canon_engine::surfaces::{Surface, SurfaceGame};
 use serde_json::json;
 
 use crate::match_run::{self, GameLog, GameRecord, GameResult, RunFlags, Side};
 use crate::match_score::MatchScore;
+use crate::surface_play::play_out;
 
 fn usage() -> String {
     format!(
@@ -235,38 +234,17 @@ fn margins_of(records: &[GameRecord]) -> Vec<f64> {
     records.iter().filter_map(|record| record.margin).collect()
 }
 
-/// Plays one self-play game and returns its record: the area margin `B − W` in points,
-/// the winner at the study komi and the length. Each move's seed comes from the study
-/// seed, the game and the move number.
+/// Plays one self-play game (`surface_play`) and returns its record: the area margin
+/// `B − W` in points, the winner at the study komi and the length.
 fn play(settings: &Settings, game: u32) -> GameRecord {
-    let mut line = SurfaceGame::new(settings.surface, settings.komi_half_points)
-        .expect("komi checked when parsing");
-    let limit = 4 * settings.surface.points();
-    let never = AtomicBool::new(false);
-    while line.outcome().is_none() {
-        let action = if line.actions().len() >= limit {
-            Action::Pass
-        } else {
-            let root = Root::from_game(&line).expect("an unfinished surface game");
-            let seed =
-                mix(settings.seed ^ mix(u64::from(game) << 32 | line.actions().len() as u64));
-            search(
-                &root,
-                Limits {
-                    playouts: settings.playouts,
-                    seed,
-                },
-                &never,
-            )
-            .best
-        };
-        line.apply(action)
-            .expect("the search returns legal actions");
-    }
-    let area = line.area();
-    let margin = f64::from(area.black) - f64::from(area.white);
-    let difference = 2.0 * margin - settings.komi_half_points as f64;
-    let moves = line.actions().len();
+    let played = play_out(
+        settings.surface,
+        settings.komi_half_points,
+        settings.seed,
+        game,
+        |_| settings.playouts,
+    );
+    let difference = 2.0 * played.margin - settings.komi_half_points as f64;
     GameRecord {
         game,
         black: Side::A,
@@ -275,9 +253,9 @@ fn play(settings: &Settings, game: u32) -> GameRecord {
             d if d < 0.0 => GameResult::White,
             _ => GameResult::Draw,
         },
-        margin: Some(margin),
-        moves,
-        ending: if moves > limit { "move_limit" } else { "score" }.into(),
+        margin: Some(played.margin),
+        moves: played.line.actions().len(),
+        ending: played.ending.into(),
         detail: None,
         searched: None,
     }

@@ -4,15 +4,14 @@
 //! and `--resume` continues it (`match_run`).
 
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
 
-use canon_engine::go::zobrist::mix;
 use canon_engine::go::Color;
-use canon_engine::surfaces::search::{search, Level, Limits, Root};
-use canon_engine::surfaces::{Action, Surface, SurfaceGame, Winner};
+use canon_engine::surfaces::search::Level;
+use canon_engine::surfaces::{Surface, SurfaceGame, Winner};
 use serde_json::json;
 
 use crate::match_run::{self, GameLog, GameRecord, GameResult, RunFlags, Side};
+use crate::surface_play::play_out;
 
 fn usage() -> String {
     format!(
@@ -137,52 +136,34 @@ pub fn run(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Plays one game; each move's search seed is derived from the match seed, the game and
-/// the move number, so a match is reproducible and any game can be played on its own.
+/// Plays one game (`surface_play`: each move's seed comes from the match seed, the game
+/// and the move number, so a match is reproducible and any game can be played on its own).
 fn play(settings: &Settings, game: u32, a_is_black: bool) -> GameRecord {
-    let mut line = SurfaceGame::new(settings.surface, settings.komi_half_points)
-        .expect("komi checked when parsing");
-    let limit = 4 * settings.surface.points();
-    let never = AtomicBool::new(false);
-    while line.outcome().is_none() {
-        let black_to_move = line.side_to_move() == Some(Color::Black);
-        let level = if black_to_move == a_is_black {
-            settings.a
-        } else {
-            settings.b
-        };
-        let action = if line.actions().len() >= limit {
-            Action::Pass
-        } else {
-            let root = Root::from_game(&line).expect("an unfinished surface game");
-            let seed =
-                mix(settings.seed ^ mix(u64::from(game) << 32 | line.actions().len() as u64));
-            search(
-                &root,
-                Limits {
-                    playouts: level.playouts(),
-                    seed,
-                },
-                &never,
-            )
-            .best
-        };
-        line.apply(action)
-            .expect("the search returns legal actions");
-    }
-    let area = line.area();
-    let moves = line.actions().len();
+    let played = play_out(
+        settings.surface,
+        settings.komi_half_points,
+        settings.seed,
+        game,
+        |color| {
+            let level = if (color == Color::Black) == a_is_black {
+                settings.a
+            } else {
+                settings.b
+            };
+            level.playouts()
+        },
+    );
     GameRecord {
         game,
         black: if a_is_black { Side::A } else { Side::B },
-        result: match line.outcome().expect("ended").winner {
+        result: match played.line.outcome().expect("ended").winner {
             Winner::Black => GameResult::Black,
             Winner::White => GameResult::White,
             Winner::Draw => GameResult::Draw,
         },
-        margin: Some(f64::from(area.black) - f64::from(area.white)),
-        moves,
-        ending: if moves > limit { "move_limit" } else { "score" }.into(),
+        margin: Some(played.margin),
+        moves: played.line.actions().len(),
+        ending: played.ending.into(),
         detail: None,
         searched: None,
     }
