@@ -2,10 +2,12 @@
 # Crab Canon's strongest search against GNU Go 3.8 on 9x9, as issue #14 asks: installs
 # the Debian package `gnugo` if it is missing, builds the release `canon`, and runs
 #   canon go match --opponent "gnugo --mode gtp --level 10 --chinese-rules
-#     --positional-superko --capture-all-dead" --games 200 --size 9 --komi 7
+#     --positional-superko --capture-all-dead --seed 1" --games 200 --size 9 --komi 7
 #     --playouts 65000 --seed 1 --log LOG --jobs CORES --resume
 # GNU Go plays by Chinese (area) rules with positional superko and captures every dead
-# stone before passing, so scoring the final board by area is fair. Not part of CI: a
+# stone before passing, so scoring the final board by area is fair. Its `--seed 1` (GNU Go
+# seeds from the clock otherwise) and a fresh GNU Go for every game make the match
+# replayable: the same games with any number of jobs and across resumed runs. Not part of CI: a
 # 200-game run takes several hours.
 #
 # "1 second per move" is given as its load-independent equivalent, the playouts the
@@ -14,9 +16,7 @@
 # on a loaded machine stays fair and reproducible. `--seconds 1` gives the literal clock
 # instead (then the default --playouts is dropped).
 #
-# One game per core is played at a time, each against its own GNU Go. Our side of a game
-# depends only on the settings and the game's number, so the jobs change the speed, not
-# how Crab Canon plays.
+# One game per core is played at a time; the jobs change the speed, not the games.
 #
 # The games are logged (default docs/matches/gnugo-9x9-level10.jsonl, in the repository so
 # that a new machine resumes it once it is committed) and the run resumes that log, so
@@ -51,7 +51,7 @@ one_second_playouts=65000
 log_dir="$repo/docs/matches"
 mkdir -p "$log_dir"
 declare -A settings=(
-    [--opponent]="$gnugo_bin --mode gtp --level 10 --chinese-rules --positional-superko --capture-all-dead"
+    [--opponent]="$gnugo_bin --mode gtp --level 10 --chinese-rules --positional-superko --capture-all-dead --seed 1"
     [--games]=200
     [--size]=9
     [--komi]=7

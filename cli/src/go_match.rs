@@ -1,5 +1,5 @@
 //! `canon go match`: our search against any GTP program on a square board. The program
-//! is started once for each job (`--jobs`) and told each game's size and komi; colours alternate (we are Black in
+//! is started afresh for each game and told its size and komi; colours alternate (we are Black in
 //! the first game). Crab Canon is the referee: our rules decide legality, a move of the
 //! opponent that they refuse (or an unreadable reply) loses the game and is reported, and
 //! games are scored by our area scoring after two passes. Progress goes to stderr; the
@@ -26,8 +26,8 @@ fn usage() -> String {
         "usage: canon go match --opponent 'PROGRAM ARGS' --games N [--size N] [--komi K]
                       [--max-moves N] [--seconds S] [--level L] [--playouts N] [--seed N]
                       [--log FILE [--resume]] [--stop-after N] [--jobs N]
-Plays our search against a GTP program (the command is split at spaces, no quoting);
-each job starts its own copy of the program.
+Plays our search against a GTP program (the command is split at spaces, no quoting),
+started afresh for each game so that a game does not depend on the ones before it.
 --size 2 to 22 (default 9); --komi a multiple of 0.5 (default 7); a game still running
 after --max-moves actions (default 3 per point) is scored as it stands.
 {FLAGS}
@@ -301,13 +301,15 @@ pub fn run(args: &[String]) -> ExitCode {
         Ok(log) => log,
         Err(code) => return code,
     };
-    // Each job starts its own opponent, only when a game is left for it to play.
+    // A fresh opponent for every game: a program's earlier games can change its moves
+    // (GNU Go's do, even with a fixed --seed), and a game should depend only on the
+    // settings and its index, whatever the jobs and wherever a run was resumed.
     let played = log.play_all(
         settings.games,
-        || Opponent::spawn(&settings.opponent),
-        |opponent, game| {
+        |game| {
+            let mut opponent = Opponent::spawn(&settings.opponent)?;
             let we_are_black = game % 2 == 0;
-            let (ending, line, searched) = play(&settings, opponent, game, we_are_black)
+            let (ending, line, searched) = play(&settings, &mut opponent, game, we_are_black)
                 .map_err(|message| format!("game {}: {message}", game + 1))?;
             Ok(record_of(game, we_are_black, &ending, &line, searched))
         },

@@ -368,16 +368,13 @@ impl GameLog {
 
     /// Plays the games of `0..games` this run should play, `--jobs` of them at a time,
     /// and logs each once every earlier one is logged, so the log is in game order
-    /// whatever the jobs. Each thread makes its own `W` with `start` before its first game
-    /// (an opponent program, say) and hands it to `play` for each game. `logged` sees the
-    /// log and each game just logged (for progress lines). The first error ends the run
-    /// once the games under way finish: games before it are logged, later ones are left
-    /// for the next run.
-    pub fn play_all<W>(
+    /// whatever the jobs. `logged` sees the log and each game just logged (for progress
+    /// lines). The first error ends the run once the games under way finish: games before
+    /// it are logged, later ones are left for the next run.
+    pub fn play_all(
         &mut self,
         games: u32,
-        start: impl Fn() -> Result<W, String> + Sync,
-        play: impl Fn(&mut W, u32) -> Result<GameRecord, String> + Sync,
+        play: impl Fn(u32) -> Result<GameRecord, String> + Sync,
         mut logged: impl FnMut(&GameLog, &GameRecord),
     ) -> Result<(), String> {
         let allowed = self.stop_after.map_or(usize::MAX, |limit| {
@@ -393,16 +390,12 @@ impl GameLog {
         std::thread::scope(|scope| {
             for _ in 0..(self.jobs as usize).min(todo.len()) {
                 let send = send.clone();
-                let (next, failed, todo, start, play) = (&next, &failed, &todo, &start, &play);
+                let (next, failed, todo, play) = (&next, &failed, &todo, &play);
                 scope.spawn(move || {
-                    let mut worker = None;
                     while !failed.load(Ordering::Relaxed) {
                         let slot = next.fetch_add(1, Ordering::Relaxed);
                         let Some(&game) = todo.get(slot) else { break };
-                        let result = match &mut worker {
-                            Some(worker) => play(worker, game),
-                            None => start().and_then(|made| play(worker.insert(made), game)),
-                        };
+                        let result = play(game);
                         if result.is_err() {
                             failed.store(true, Ordering::Relaxed);
                         }
@@ -623,8 +616,7 @@ mod tests {
         let mut order = Vec::new();
         log.play_all(
             games,
-            || Ok(()),
-            |(), game| {
+            |game| {
                 std::thread::sleep(std::time::Duration::from_millis(u64::from(
                     20 - game % 4 * 5,
                 )));
@@ -682,8 +674,7 @@ mod tests {
         let mut log = GameLog::open(&flags, "go match", json!({})).unwrap();
         let failed = log.play_all(
             12,
-            || Ok(()),
-            |(), game| match game {
+            |game| match game {
                 4 => Err("game 5: the opponent went away".to_string()),
                 _ => Ok(record(game)),
             },
@@ -696,16 +687,6 @@ mod tests {
             vec![0, 1, 2, 3],
             "nothing after the failure is logged"
         );
-
-        let mut log = GameLog::open(&flags, "go match", json!({})).unwrap();
-        let unstarted = log.play_all(
-            4,
-            || Err::<(), _>("cannot start 'gnugo'".to_string()),
-            |(), game| Ok(record(game)),
-            |_, _| {},
-        );
-        assert_eq!(unstarted, Err("cannot start 'gnugo'".to_string()));
-        assert!(log.records().is_empty());
     }
 
     #[test]

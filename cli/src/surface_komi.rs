@@ -161,8 +161,7 @@ pub fn run(args: &[String]) -> ExitCode {
     };
     let played = log.play_all(
         settings.games,
-        || Ok(()),
-        |(), game| Ok(play(&settings, game)),
+        |game| Ok(play(&settings, game)),
         |log, record| {
             let so_far = estimate(&margins_of(&log.records())).expect("one margin at least");
             eprintln!(

@@ -97,8 +97,7 @@ pub fn run(args: &[String]) -> ExitCode {
     };
     let played = log.play_all(
         settings.games,
-        || Ok(()),
-        |(), game| Ok(play(&settings, game, game % 2 == 0)),
+        |game| Ok(play(&settings, game, game % 2 == 0)),
         |log, record| {
             eprintln!(
                 "game {}/{}: a={} {} vs b={}: {:?} | {}",

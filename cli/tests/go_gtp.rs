@@ -205,40 +205,49 @@ fn a_match_against_our_own_gtp_engine_reports_every_game() {
     assert!(stderr.contains("game 2/2: canon white"), "{stderr}");
 }
 
-#[test]
-fn an_opponent_that_breaks_the_rules_forfeits() {
-    // A "program" that answers every command with `= A1`: its genmove repeats an occupied
-    // point at once, which our rules refuse.
-    let dir = std::env::temp_dir().join(format!("canon-go-match-{}", std::process::id()));
+/// Runs `canon go match --opponent SCRIPT FLAGS…` against `body` written as an executable
+/// shell script in a scratch folder of its own (removed afterwards).
+fn match_against_script(name: &str, body: &str, flags: &[&str]) -> std::process::Output {
+    let dir = std::env::temp_dir().join(format!("canon-go-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let script = dir.join("always-a1.sh");
-    std::fs::write(
-        &script,
-        "#!/bin/sh\nwhile read line; do\n  case \"$line\" in quit*) printf '=\\n\\n'; exit 0;; esac\n  printf '= A1\\n\\n'\ndone\n",
-    )
-    .unwrap();
+    let script = dir.join(format!("{name}.sh"));
+    std::fs::write(&script, format!("#!/bin/sh\n{body}")).unwrap();
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
     }
     let opponent = script.to_string_lossy().to_string();
-    let output = canon(
-        &[
-            "go",
-            "match",
-            "--opponent",
-            &opponent,
-            "--games",
-            "2",
-            "--size",
-            "5",
-            "--playouts",
-            "50",
-        ],
-        "",
-    );
+    let mut args = vec!["go", "match", "--opponent", &opponent];
+    args.extend(flags);
+    let output = canon(&args, "");
     let _ = std::fs::remove_dir_all(&dir);
+    output
+}
+
+#[test]
+fn every_game_gets_a_fresh_opponent() {
+    // A program that passes and refuses a second game in the same process: a match that
+    // reused it would stop at game 2 ("refused 'clear_board'").
+    let output = match_against_script(
+        "one-game",
+        "games=0\nwhile read line; do\n  case \"$line\" in\n    quit*) printf '=\\n\\n'; exit 0;;\n    clear_board*) games=$((games + 1))\n      if [ $games -gt 1 ]; then printf '? a second game\\n\\n'; else printf '=\\n\\n'; fi;;\n    genmove*) printf '= pass\\n\\n';;\n    *) printf '=\\n\\n';;\n  esac\ndone\n",
+        &["--games", "3", "--size", "3", "--komi", "0.5", "--playouts", "30"],
+    );
+    assert!(output.status.success(), "{output:?}");
+    let summary = last_json_line(&output);
+    assert_eq!(summary["games"].as_u64(), Some(3), "{summary}");
+}
+
+#[test]
+fn an_opponent_that_breaks_the_rules_forfeits() {
+    // A "program" that answers every command with `= A1`: its genmove repeats an occupied
+    // point at once, which our rules refuse.
+    let output = match_against_script(
+        "always-a1",
+        "while read line; do\n  case \"$line\" in quit*) printf '=\\n\\n'; exit 0;; esac\n  printf '= A1\\n\\n'\ndone\n",
+        &["--games", "2", "--size", "5", "--playouts", "50"],
+    );
     assert!(output.status.success(), "{output:?}");
     let summary = last_json_line(&output);
     // As White the opponent's first A1 is legal, its second is not; as Black (game 2)
@@ -251,34 +260,11 @@ fn an_opponent_that_breaks_the_rules_forfeits() {
 
 #[test]
 fn an_opponent_outside_the_protocol_stops_the_match_with_a_message() {
-    let dir = std::env::temp_dir().join(format!("canon-go-garbage-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let script = dir.join("garbage.sh");
-    std::fs::write(
-        &script,
-        "#!/bin/sh\nwhile read line; do printf '\\303\\251t\\303\\251\\n\\n'; done\n",
-    )
-    .unwrap();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-    }
-    let opponent = script.to_string_lossy().to_string();
-    let output = canon(
-        &[
-            "go",
-            "match",
-            "--opponent",
-            &opponent,
-            "--games",
-            "1",
-            "--size",
-            "5",
-        ],
-        "",
+    let output = match_against_script(
+        "garbage",
+        "while read line; do printf '\\303\\251t\\303\\251\\n\\n'; done\n",
+        &["--games", "1", "--size", "5"],
     );
-    let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(output.status.code(), Some(1), "{output:?}");
     assert!(output.stdout.is_empty());
     let stderr = String::from_utf8_lossy(&output.stderr);
