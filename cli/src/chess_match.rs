@@ -9,16 +9,17 @@
 //! game is a function of the settings and its number alone, so `--jobs` threads give the
 //! very result of one.
 
+use std::convert::Infallible;
 use std::io::Write;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::AtomicBool;
 
 use canon_engine::strict::excerpt;
 use canon_engine::timechess::{
     choose_move, Color, Game, Level, Move, SearchLimits, SplitMix64, Winner,
 };
 
+use crate::in_order::play_in_order;
 use crate::match_run;
 use crate::match_score::MatchScore;
 
@@ -241,34 +242,17 @@ pub fn run(args: &[String]) -> ExitCode {
     for (game, played) in logged.iter().enumerate() {
         report(&settings, game as u32, played, &mut score, None);
     }
-    let next = AtomicU32::new(start);
-    let (send, receive) = mpsc::channel::<(u32, Played)>();
-    std::thread::scope(|scope| {
-        for _ in 0..settings.jobs.min(settings.games.saturating_sub(start)) {
-            let send = send.clone();
-            let (next, settings) = (&next, &settings);
-            scope.spawn(move || loop {
-                let game = next.fetch_add(1, Ordering::Relaxed);
-                if game >= settings.games {
-                    break;
-                }
-                if send.send((game, play(settings, game))).is_err() {
-                    break;
-                }
-            });
-        }
-        drop(send);
-        // Games finish in any order; they are counted and reported in game order.
-        let mut done: Vec<Option<Played>> = (0..settings.games).map(|_| None).collect();
-        let mut reported = start;
-        for (game, played) in receive {
-            done[game as usize] = Some(played);
-            while let Some(played) = done.get_mut(reported as usize).and_then(Option::take) {
-                report(&settings, reported, &played, &mut score, log.as_mut());
-                reported += 1;
-            }
-        }
-    });
+    let todo: Vec<u32> = (start..settings.games).collect();
+    let played_in_order = play_in_order(
+        &todo,
+        settings.jobs,
+        |game| Ok::<Played, Infallible>(play(&settings, game)),
+        |game, played| {
+            report(&settings, game, &played, &mut score, log.as_mut());
+            Ok(())
+        },
+    );
+    let Ok(()) = played_in_order;
     let (low, high) = score.interval();
     let MatchScore {
         a_wins,

@@ -8,6 +8,7 @@ mod go;
 mod go_gtp;
 mod go_match;
 mod go_think;
+mod in_order;
 mod input;
 mod match_run;
 mod match_score;

@@ -2,7 +2,7 @@
 //! `timego match`; `chess match` its start): reading their flags, the common values (games, komi, seed, levels,
 //! surfaces), the game log that lets a match of hundreds of games run piecewise across
 //! sessions (`--log FILE`, `--resume`, `--stop-after N`), the games played several at a
-//! time (`--jobs N`), and the summary lines.
+//! time (`--jobs N`, through [`crate::in_order`]), and the summary lines.
 //!
 //! The log is JSON lines: a first line naming the command and everything that decides
 //! its games (`{"canon": …, "match": {…}}`), then one line per finished game
@@ -17,8 +17,6 @@ use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
 
 use canon_engine::strict::excerpt;
 use canon_engine::surfaces::search::Level;
@@ -26,6 +24,7 @@ use canon_engine::surfaces::Surface;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::in_order::play_in_order;
 use crate::match_score::MatchScore;
 
 /// The run flags as the usage texts describe them.
@@ -384,51 +383,11 @@ impl GameLog {
             .filter(|&game| !self.has(game))
             .take(allowed)
             .collect();
-        let next = AtomicUsize::new(0);
-        let failed = AtomicBool::new(false);
-        let (send, receive) = mpsc::channel::<(usize, Result<GameRecord, String>)>();
-        std::thread::scope(|scope| {
-            for _ in 0..(self.jobs as usize).min(todo.len()) {
-                let send = send.clone();
-                let (next, failed, todo, play) = (&next, &failed, &todo, &play);
-                scope.spawn(move || {
-                    while !failed.load(Ordering::Relaxed) {
-                        let slot = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(&game) = todo.get(slot) else { break };
-                        let result = play(game);
-                        if result.is_err() {
-                            failed.store(true, Ordering::Relaxed);
-                        }
-                        if send.send((slot, result)).is_err() {
-                            break;
-                        }
-                    }
-                });
-            }
-            drop(send);
-            // Games finish in any order; they are logged in game order.
-            let mut finished: Vec<Option<Result<GameRecord, String>>> =
-                todo.iter().map(|_| None).collect();
-            let mut logged_up_to = 0;
-            let mut outcome = Ok(());
-            for (slot, result) in receive {
-                finished[slot] = Some(result);
-                while outcome.is_ok() {
-                    let Some(result) = finished.get_mut(logged_up_to).and_then(Option::take) else {
-                        break;
-                    };
-                    logged_up_to += 1;
-                    outcome = result.and_then(|record| {
-                        self.push(record.clone())?;
-                        logged(self, &record);
-                        Ok(())
-                    });
-                    if outcome.is_err() {
-                        failed.store(true, Ordering::Relaxed);
-                    }
-                }
-            }
-            outcome
+        let jobs = self.jobs;
+        play_in_order(&todo, jobs, play, |_, record| {
+            self.push(record.clone())?;
+            logged(self, &record);
+            Ok(())
         })
     }
 
