@@ -56,6 +56,12 @@ describe('Komi choice in the surfaces new-game dialog', () => {
       ]) {
         assert.ok((await help.textContent()).includes(part), `"${part}" in "${await help.textContent()}"`);
       }
+      // Only a small sample says so: the 20-game samples did, the 200-game study does not.
+      assert.equal(
+        (await help.textContent()).includes('A small sample, not a settled value.'),
+        m.games < 100,
+        `${m.games} games: ${await help.textContent()}`,
+      );
       // The number field names where its value comes from for a screen reader.
       const field = dialog.getByTestId('surface-komi');
       assert.match((await field.getAttribute('aria-describedby')) ?? '', /komi-source/);
