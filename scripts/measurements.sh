@@ -84,12 +84,19 @@ for entry in "${komi_studies[@]}"; do
     study="surface komi --surface $surface --games $komi_games --level strong --jobs $jobs"
     # Run even when the log is full: with no game to play it prints the summary.
     summary="$(run_logged "komi-$name-0" "$komi_games" "$study --komi 0 --seed 1" | tail -n 1)"
-    estimate="$(sed -n 's/.*"fair_komi": \([-0-9.]*\),.*/\1/p' <<<"$summary")"
-    if [ -z "$estimate" ]; then
+    field() { sed -n "s/.*\"$1\": \\([-0-9.]*\\)[,}].*/\\1/p" <<<"$summary"; }
+    estimate="$(field fair_komi)"
+    black_score="$(field black_score_at_study_komi)"
+    if [ -z "$estimate" ] || [ -z "$black_score" ]; then
         echo "no fair komi in round 1's summary: $summary" >&2
         exit 1
     fi
-    run_logged "komi-$name-r2" "$komi_games" "$study --komi $estimate --seed 2" | tail -n 1
+    # Round 2 plays at the estimate. An estimate equal to round 1's komi (the median margin
+    # on a draw-heavy board: many games end level) would only repeat round 1, so round 2
+    # then plays half a point toward 50%: up if Black scored more than half at komi 0.
+    second="$(awk -v k="$estimate" -v s="$black_score" \
+        'BEGIN { if (k != 0) print k; else if (s > 0.5) print 0.5; else if (s < 0.5) print -0.5; else print 0 }')"
+    run_logged "komi-$name-r2" "$komi_games" "$study --komi $second --seed 2" | tail -n 1
 done
 
 step "GNU Go on 9x9 (scripts/gnugo-match.sh)"
