@@ -1,14 +1,17 @@
 // The new-game dialog of Go on three surfaces offers, for the chosen surface, the rules'
-// komi and the komi the engine measured by self-play (with its sample and interval), and
-// says so when a surface has no measured komi. Every number is read from the backend's
+// komi and the komi the engine measured by self-play (with its sample and interval; a
+// choice of its own only where it differs from the rules' komi), and says so when a
+// surface has no measured komi. Every number is read from the backend's
 // answer, never written here; a game started with the measured komi shows it.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot, suiteBrowser } from './harness.mjs';
 
-const MOBIUS = 'go-mobius-9x11-v1';
-const KLEIN = 'go-klein-9x18-v1';
-const NAMES = { [MOBIUS]: 'Möbius strip', [KLEIN]: 'Klein bottle' };
+const NAMES = {
+  'go-mobius-9x11-v1': 'Möbius strip',
+  'go-klein-9x18-v1': 'Klein bottle',
+  'go-genus2-staircase-9x9-v1': 'Genus-two surface',
+};
 
 /** Half points as the screen writes points: 13 → "6.5", 14 → "7". */
 const points = (half) => (half % 2 === 0 ? String(half / 2) : (half / 2).toFixed(1));
@@ -26,65 +29,71 @@ describe('Komi choice in the surfaces new-game dialog', () => {
     ['phone 390x844, dark', { width: 390, height: 844 }, 'dark'],
     ['desktop', { width: 1280, height: 800 }, 'light'],
   ]) {
-    it(`offers the measured komi beside the rules' komi and starts a game with it (${name})`, async () => {
+    it(`shows each surface's komi choices as measured and starts a game with a measured komi (${name})`, async () => {
       const app = await suite.open({ viewport, colorScheme, hash: '#/surface' });
       const { page } = app;
       await page.getByTestId('surface-screen').waitFor();
       const choices = await backend(app, 'surface_komi_choices');
-      const mobius = choices.find((c) => c.surface === MOBIUS);
-      const klein = choices.find((c) => c.surface === KLEIN);
-      assert.ok(mobius.measured, 'the engine measured the Möbius strip');
-      assert.equal(klein.measured, null, 'the engine has no Klein bottle komi');
-      const rulesLabel = `Rules: ${points(mobius.rules_komi_half_points)}`;
-      const measuredLabel = `Measured: ${points(mobius.measured.komiHalfPoints)}`;
+      assert.deepEqual(choices.map((c) => c.surface).sort(), Object.keys(NAMES).sort());
+      assert.ok(choices.some((c) => c.measured), 'the engine measured a surface');
+      assert.ok(choices.some((c) => !c.measured), 'a surface has no measured komi yet');
+      // A surface whose measured komi differs from the rules' offers it as a choice.
+      const own = choices.find((c) => c.measured && c.measured.komiHalfPoints !== c.rules_komi_half_points);
+      assert.ok(own, 'a measured komi differs from the rules\' one');
 
       await page.getByTestId('surface-new-game').click();
       const dialog = page.getByTestId('surface-new-game-dialog');
-      await dialog.getByText(NAMES[MOBIUS], { exact: true }).click();
       const source = dialog.getByRole('radiogroup', { name: 'Where the komi comes from' });
-      await source.waitFor();
-      // The new game starts from the current game's komi: the rules' one.
-      assert.ok(await source.getByRole('radio', { name: rulesLabel }).isChecked());
       const help = dialog.getByTestId('surface-komi-source');
-      const m = mobius.measured;
-      for (const part of [
-        `${m.games} games`,
-        `${m.playouts.toLocaleString('en')} playouts per move`,
-        `komi ${points(m.studyKomiHalfPoints)}`,
-        `interval ${points(m.lowHalfPoints)} to ${points(m.highHalfPoints)}`,
-        'computer self-play',
-      ]) {
-        assert.ok((await help.textContent()).includes(part), `"${part}" in "${await help.textContent()}"`);
-      }
-      // Only a small sample says so: the 20-game samples did, the 200-game study does not.
-      assert.equal(
-        (await help.textContent()).includes('A small sample, not a settled value.'),
-        m.games < 100,
-        `${m.games} games: ${await help.textContent()}`,
-      );
-      // The number field names where its value comes from for a screen reader.
       const field = dialog.getByTestId('surface-komi');
+      const rulesLabel = (c) => `Rules: ${points(c.rules_komi_half_points)}`;
+      const measuredLabel = (c) => `Measured: ${points(c.measured.komiHalfPoints)}`;
+
+      // Every surface as the engine measured it: the rules' komi is chosen (the current
+      // game's komi is the rules' one); a measured komi is described with its sample, and
+      // is a choice of its own only where it differs from the rules' komi.
+      for (const c of choices) {
+        await dialog.getByText(NAMES[c.surface], { exact: true }).click();
+        await source.waitFor();
+        assert.ok(await source.getByRole('radio', { name: rulesLabel(c) }).isChecked(), c.surface);
+        assert.equal(Number(await field.inputValue()) * 2, c.rules_komi_half_points);
+        const text = await help.textContent();
+        const measuredRadios = await source.getByRole('radio', { name: /^Measured/ }).count();
+        if (!c.measured) {
+          assert.equal(measuredRadios, 0, c.surface);
+          assert.match(text, /No measured komi for this surface yet/);
+          continue;
+        }
+        const m = c.measured;
+        assert.equal(measuredRadios, m.komiHalfPoints === c.rules_komi_half_points ? 0 : 1, c.surface);
+        for (const part of [
+          `Measured ${points(m.komiHalfPoints)}`,
+          `${m.games} games`,
+          `${m.playouts.toLocaleString('en')} playouts per move`,
+          `komi ${points(m.studyKomiHalfPoints)}`,
+          `interval ${points(m.lowHalfPoints)} to ${points(m.highHalfPoints)}`,
+          'computer self-play',
+        ]) {
+          assert.ok(text.includes(part), `"${part}" in "${text}"`);
+        }
+        // Only a small sample says so: the 20-game samples do, the 200-game study does not.
+        assert.equal(text.includes('A small sample, not a settled value.'), m.games < 100, `${m.games} games: ${text}`);
+      }
+
+      // The number field names where its value comes from for a screen reader.
+      await dialog.getByText(NAMES[own.surface], { exact: true }).click();
       assert.match((await field.getAttribute('aria-describedby')) ?? '', /komi-source/);
-
       // By keyboard: the arrow key moves the radio group from the rules' komi to the measured one.
-      await source.getByRole('radio', { name: rulesLabel }).focus();
+      await source.getByRole('radio', { name: rulesLabel(own) }).focus();
       await page.keyboard.press('ArrowRight');
-      assert.ok(await source.getByRole('radio', { name: measuredLabel }).isChecked());
-      assert.equal(Number(await field.inputValue()) * 2, m.komiHalfPoints);
+      assert.ok(await source.getByRole('radio', { name: measuredLabel(own) }).isChecked());
+      assert.equal(Number(await field.inputValue()) * 2, own.measured.komiHalfPoints);
 
-      // The Klein bottle has no measurement: no measured choice, and the dialog says so.
-      await dialog.getByText(NAMES[KLEIN], { exact: true }).click();
-      assert.equal(await source.getByRole('radio', { name: /^Measured/ }).count(), 0);
-      assert.match(await help.textContent(), /No measured komi for this surface yet/);
-      assert.ok(await source.getByRole('radio', { name: `Rules: ${points(klein.rules_komi_half_points)}` }).isChecked());
-      assert.equal(Number(await field.inputValue()) * 2, klein.rules_komi_half_points);
-
-      // "Other" hands over to the number field; a typed measured value selects "Measured" again.
-      await dialog.getByText(NAMES[MOBIUS], { exact: true }).click();
+      // "Other" hands over to the number field; choosing "Measured" again sets its value.
       await source.getByRole('radio', { name: 'Other' }).check({ force: true });
       await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'surface-komi');
-      await source.getByRole('radio', { name: measuredLabel }).check({ force: true });
-      assert.equal(Number(await field.inputValue()) * 2, m.komiHalfPoints);
+      await source.getByRole('radio', { name: measuredLabel(own) }).check({ force: true });
+      assert.equal(Number(await field.inputValue()) * 2, own.measured.komiHalfPoints);
       if (viewport.width <= 390) {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
         assert.ok(overflow <= 390, `no horizontal overflow (${overflow})`);
@@ -92,10 +101,10 @@ describe('Komi choice in the surfaces new-game dialog', () => {
       await shot(page, `surface-komi-choice-${viewport.width}`);
 
       await dialog.getByTestId('surface-start-game').click();
-      await page.locator(`[data-testid="surface-screen"][data-surface="${MOBIUS}"]`).waitFor();
-      await page.getByTestId('surface-info').filter({ hasText: `komi ${points(m.komiHalfPoints)}` }).waitFor();
+      await page.locator(`[data-testid="surface-screen"][data-surface="${own.surface}"]`).waitFor();
+      await page.getByTestId('surface-info').filter({ hasText: `komi ${points(own.measured.komiHalfPoints)}` }).waitFor();
       const state = await backend(app, 'surface_open');
-      assert.equal(state.game.komi_half_points, m.komiHalfPoints);
+      assert.equal(state.game.komi_half_points, own.measured.komiHalfPoints);
       await app.close();
     });
   }
