@@ -27,8 +27,9 @@ matches=(
     "strong-steady-klein|200|surface match --a strong --b steady --games 200 --surface go-klein-9x18-v1 --seed 1 --jobs $jobs"
     "strong-steady-genus2|200|surface match --a strong --b steady --games 200 --surface go-genus2-staircase-9x9-v1 --seed 1 --jobs $jobs"
 )
-# The komi study, a surface at a time: round 1 at komi 0 (log komi-NAME-0), then round 2
-# at round 1's fair komi with seed 2 (log komi-NAME-r2; its first line names the komi).
+# The komi study, a surface at a time: round 1 at komi 0 (log komi-NAME-0), then round R
+# (2 to 4, seed R, log komi-NAME-rR; its first line names the komi) at the last round's
+# fair komi, until a round's Black score at its komi holds 50% in its interval.
 komi_games=200
 # name | surface
 komi_studies=(
@@ -50,8 +51,14 @@ if [ "${1:-}" = "--list" ]; then
     for entry in "${komi_studies[@]}"; do
         IFS='|' read -r name _ <<<"$entry"
         printf '%-24s %3s of %s\n' "komi-$name-0" "$(played "$logs/komi-$name-0.jsonl")" "$komi_games"
-        printf '%-24s %3s of %s (at round 1'"'"'s estimate)\n' "komi-$name-r2" \
-            "$(played "$logs/komi-$name-r2.jsonl")" "$komi_games"
+        for round in 2 3 4; do
+            log="$logs/komi-$name-r$round.jsonl"
+            if [ "$round" -eq 2 ] || [ -f "$log" ]; then
+                at="komi from the last round"
+                if [ -f "$log" ]; then at="at komi $(sed -n '1s/.*"study_komi":\([-0-9.]*\).*/\1/p' "$log")"; fi
+                printf '%-24s %3s of %s (%s)\n' "komi-$name-r$round" "$(played "$log")" "$komi_games" "$at"
+            fi
+        done
     done
     printf '%-24s %3s of %s (scripts/gnugo-match.sh)\n' "gnugo-9x9-level10" \
         "$(played "$logs/gnugo-9x9-level10.jsonl")" 200
@@ -79,24 +86,42 @@ for entry in "${matches[@]}"; do
     fi
 done
 
+# A field of a JSON summary line: field NAME SUMMARY.
+field() { sed -n "s/.*\"$1\": \\([-0-9.]*\\)[,}].*/\\1/p" <<<"$2"; }
+
 for entry in "${komi_studies[@]}"; do
     IFS='|' read -r name surface <<<"$entry"
     study="surface komi --surface $surface --games $komi_games --level strong --jobs $jobs"
     # Run even when the log is full: with no game to play it prints the summary.
     summary="$(run_logged "komi-$name-0" "$komi_games" "$study --komi 0 --seed 1" | tail -n 1)"
-    field() { sed -n "s/.*\"$1\": \\([-0-9.]*\\)[,}].*/\\1/p" <<<"$summary"; }
-    estimate="$(field fair_komi)"
-    black_score="$(field black_score_at_study_komi)"
-    if [ -z "$estimate" ] || [ -z "$black_score" ]; then
-        echo "no fair komi in round 1's summary: $summary" >&2
-        exit 1
-    fi
-    # Round 2 plays at the estimate. An estimate equal to round 1's komi (the median margin
-    # on a draw-heavy board: many games end level) would only repeat round 1, so round 2
-    # then plays half a point toward 50%: up if Black scored more than half at komi 0.
-    second="$(awk -v k="$estimate" -v s="$black_score" \
-        'BEGIN { if (k != 0) print k; else if (s > 0.5) print 0.5; else if (s < 0.5) print -0.5; else print 0 }')"
-    run_logged "komi-$name-r2" "$komi_games" "$study --komi $second --seed 2" | tail -n 1
+    played_komis=" 0 "
+    for round in 2 3 4; do
+        estimate="$(field fair_komi "$summary")"
+        komi="$(field study_komi "$summary")"
+        black_score="$(field black_score_at_study_komi "$summary")"
+        black_low="$(field black_low "$summary")"
+        black_high="$(field black_high "$summary")"
+        if [ -z "$estimate" ] || [ -z "$black_high" ]; then
+            echo "no fair komi in the summary: $summary" >&2
+            exit 1
+        fi
+        # Round 2 always checks round 1; a later round is played only while the last
+        # round's Black score at its komi keeps 50% out of its 95% interval.
+        if [ "$round" -gt 2 ] && awk -v l="$black_low" -v h="$black_high" 'BEGIN { exit !(l <= 0.5 && 0.5 <= h) }'; then
+            break
+        fi
+        # Each round plays at the last round's estimate (its median margin). An estimate
+        # already played (Möbius at komi 0: the median margin 0, 42 of 200 games level)
+        # would only repeat a round, so the round then plays half a point from the last
+        # round's komi toward 50%: up if Black scored more than half there.
+        next="$estimate"
+        if [[ "$played_komis" == *" $next "* ]]; then
+            next="$(awk -v k="$komi" -v s="$black_score" 'BEGIN { print (s >= 0.5) ? k + 0.5 : k - 0.5 }')"
+        fi
+        played_komis+="$next "
+        summary="$(run_logged "komi-$name-r$round" "$komi_games" "$study --komi $next --seed $round" | tail -n 1)"
+        echo "$summary"
+    done
 done
 
 step "GNU Go on 9x9 (scripts/gnugo-match.sh)"
