@@ -1,7 +1,8 @@
 //! The fair komi of each surface as measured by self-play (`canon surface komi`), so the
 //! new-game dialog can offer it beside the rules' 0.5 and say where it comes from. The
 //! method, the commands, the sample sizes and their caveats are in `docs/strength.md`
-//! ("Komi for each surface"); these are small samples, not settled values.
+//! ("Komi for each surface"): the Möbius strip's value comes from the study at the
+//! strongest level, the genus-two surface's still from a small sample of a medium one.
 
 use serde::Serialize;
 
@@ -12,7 +13,9 @@ use super::geometry::Surface;
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SurfaceMeasuredKomi"))]
 #[serde(rename_all = "camelCase")]
 pub struct MeasuredKomi {
-    /// The fair komi in half points (the median area margin, rounded to a half point).
+    /// The fair komi in half points: the study komi of the round whose Black score held
+    /// 50% in its 95% interval (the `strong` study), or the median area margin at komi 0
+    /// rounded to a half point (the earlier `steady` samples).
     pub komi_half_points: i32,
     /// Self-play games in the sample.
     pub games: u32,
@@ -50,19 +53,21 @@ pub fn measured_komi(surface: Surface) -> Option<MeasuredKomi> {
         .map(|&(_, komi)| komi)
 }
 
-/// The table of docs/strength.md: the komi-0 self-play runs (`steady`, 20 games each)
-/// whose estimate a second run at that komi did not refute. The Klein bottle's estimate
-/// (−9) was refuted (Black scored 90% at −9), so it has no entry.
+/// The table of docs/strength.md. The Möbius strip: round 3 of the `strong` study, at
+/// komi 3, the first whose Black score held 50% in its interval (at 0 and 0.5 Black was
+/// favoured). The genus-two surface: the komi-0 `steady` run of 20 games, whose estimate a
+/// second run at that komi did not refute. The Klein bottle's `steady` estimate (−9) was
+/// refuted (Black scored 90% at −9), so it has no entry until its `strong` study ends.
 const MEASURED: [(Surface, MeasuredKomi); 2] = [
     (
         Surface::Mobius,
         MeasuredKomi {
-            komi_half_points: 14,
-            games: 20,
-            playouts: 2_000,
-            study_komi_half_points: 0,
-            low_half_points: -6,
-            high_half_points: 30,
+            komi_half_points: 6,
+            games: 200,
+            playouts: 20_000,
+            study_komi_half_points: 6,
+            low_half_points: 6,
+            high_half_points: 6,
         },
     ),
     (
