@@ -54,8 +54,9 @@ mod tests {
                 .and_then(|c| c.measured)
                 .map(|m| (m.komi_half_points, m.games))
         };
-        // docs/strength.md: Möbius 7 and genus two 1 from 20 games each; no Klein value.
-        assert_eq!(measured(Surface::Mobius), Some((14, 20)));
+        // docs/strength.md: Möbius 3 from the strong study's 200-game round at komi 3, genus
+        // two 1 from 20 steady games; no Klein value yet.
+        assert_eq!(measured(Surface::Mobius), Some((6, 200)));
         assert_eq!(measured(Surface::Genus2), Some((2, 20)));
         assert_eq!(measured(Surface::Klein), None);
     }
@@ -77,8 +78,10 @@ mod tests {
             .iter()
             .find(|c| c["surface"] == "go-mobius-9x11-v1")
             .unwrap();
-        assert_eq!(mobius["measured"]["komiHalfPoints"], 14);
-        assert_eq!(mobius["measured"]["lowHalfPoints"], -6);
-        assert_eq!(mobius["measured"]["highHalfPoints"], 30);
+        assert_eq!(mobius["measured"]["komiHalfPoints"], 6);
+        assert_eq!(mobius["measured"]["studyKomiHalfPoints"], 6);
+        assert_eq!(mobius["measured"]["playouts"], 20_000);
+        assert_eq!(mobius["measured"]["lowHalfPoints"], 6);
+        assert_eq!(mobius["measured"]["highHalfPoints"], 6);
     }
 }
