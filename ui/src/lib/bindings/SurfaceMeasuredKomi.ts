@@ -5,7 +5,9 @@
  */
 export type SurfaceMeasuredKomi = { 
 /**
- * The fair komi in half points (the median area margin, rounded to a half point).
+ * The fair komi in half points: the study komi of the round whose Black score held
+ * 50% in its 95% interval (the `strong` study), or the median area margin at komi 0
+ * rounded to a half point (the earlier `steady` samples).
  */
 komiHalfPoints: number, 
 /**
