@@ -27,6 +27,13 @@ pub struct MeasuredKomi {
     pub low_half_points: i32,
     /// Upper end of that interval, half points.
     pub high_half_points: i32,
+    /// Black's score in the games at the study komi (a level game counting half), in
+    /// hundredths of a percent: a fair komi holds 50% in its interval.
+    pub black_score_per_10k: u32,
+    /// Lower end of that score's 95% Wilson interval, hundredths of a percent.
+    pub black_score_low_per_10k: u32,
+    /// Upper end of that score's 95% Wilson interval, hundredths of a percent.
+    pub black_score_high_per_10k: u32,
 }
 
 impl MeasuredKomi {
@@ -55,8 +62,9 @@ pub fn measured_komi(surface: Surface) -> Option<MeasuredKomi> {
 
 /// The table of docs/strength.md. The Möbius strip: round 3 of the `strong` study, at
 /// komi 3, the first whose Black score held 50% in its interval (at 0 and 0.5 Black was
-/// favoured). The genus-two surface: the komi-0 `steady` run of 20 games, whose estimate a
-/// second run at that komi did not refute. The Klein bottle's `steady` estimate (−9) was
+/// favoured; at 3, 72 wins, 73 losses and 55 level games). The genus-two surface: the
+/// komi-0 `steady` run of 20 games (10, 9 and 1), whose estimate a second run at that komi
+/// did not refute. The Klein bottle's `steady` estimate (−9) was
 /// refuted (Black scored 90% at −9), so it has no entry until its `strong` study ends.
 const MEASURED: [(Surface, MeasuredKomi); 2] = [
     (
@@ -68,6 +76,9 @@ const MEASURED: [(Surface, MeasuredKomi); 2] = [
             study_komi_half_points: 6,
             low_half_points: 6,
             high_half_points: 6,
+            black_score_per_10k: 4_975,
+            black_score_low_per_10k: 4_289,
+            black_score_high_per_10k: 5_662,
         },
     ),
     (
@@ -79,6 +90,9 @@ const MEASURED: [(Surface, MeasuredKomi); 2] = [
             study_komi_half_points: 0,
             low_half_points: -32,
             high_half_points: 44,
+            black_score_per_10k: 5_250,
+            black_score_low_per_10k: 3_205,
+            black_score_high_per_10k: 7_215,
         },
     ),
 ];
@@ -107,7 +121,50 @@ mod tests {
                 "{surface:?}"
             );
             assert!(measured.games >= 6, "an interval needs six games");
+            if measured.komi_half_points == measured.study_komi_half_points {
+                // A komi offered from the games played at it is one where Black held 50%.
+                let held = measured.black_score_low_per_10k..=measured.black_score_high_per_10k;
+                assert!(held.contains(&5_000), "{surface:?}");
+            }
             assert!(check_komi(surface, i64::from(measured.komi_half_points)).is_ok());
+        }
+    }
+
+    /// The 95% Wilson interval of a score `p` over `n` games, as `canon`'s runners print it.
+    fn wilson(p: f64, n: f64) -> (f64, f64) {
+        let z = 1.959_964;
+        let denominator = 1.0 + z * z / n;
+        let centre = (p + z * z / (2.0 * n)) / denominator;
+        let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
+        (centre - half, centre + half)
+    }
+
+    #[test]
+    fn black_scores_count_half_games_and_carry_their_wilson_interval() {
+        for surface in Surface::ALL {
+            let Some(measured) = measured_komi(surface) else {
+                continue;
+            };
+            // A score is a whole number of half games out of `games`.
+            let half_games = u64::from(measured.black_score_per_10k) * u64::from(measured.games);
+            assert_eq!(
+                half_games % 5_000,
+                0,
+                "{surface:?}: not a count of half games"
+            );
+            let score = f64::from(measured.black_score_per_10k) / 10_000.0;
+            let (low, high) = wilson(score, f64::from(measured.games));
+            assert_eq!(
+                (
+                    measured.black_score_low_per_10k,
+                    measured.black_score_high_per_10k
+                ),
+                (
+                    (low * 10_000.0).round() as u32,
+                    (high * 10_000.0).round() as u32
+                ),
+                "{surface:?}"
+            );
         }
     }
 }

@@ -15,6 +15,8 @@ const NAMES = {
 
 /** Half points as the screen writes points: 13 → "6.5", 14 → "7". */
 const points = (half) => (half % 2 === 0 ? String(half / 2) : (half / 2).toFixed(1));
+/** Hundredths of a percent as the screen writes a score: 4975 → "49.8%". */
+const percent = (per10k) => `${(Math.round(per10k / 10) / 10).toFixed(1)}%`;
 
 async function backend(app, cmd, args) {
   const answer = await app.bridge.call(cmd, args === undefined ? {} : { args });
@@ -71,11 +73,17 @@ describe('Komi choice in the surfaces new-game dialog', () => {
           `${m.games} games`,
           `${m.playouts.toLocaleString('en')} playouts per move`,
           `komi ${points(m.studyKomiHalfPoints)}`,
-          `interval ${points(m.lowHalfPoints)} to ${points(m.highHalfPoints)}`,
+          `Black scored ${percent(m.blackScorePer10k)}`,
+          `interval ${percent(m.blackScoreLowPer10k)} to ${percent(m.blackScoreHighPer10k)}`,
           'computer self-play',
         ]) {
           assert.ok(text.includes(part), `"${part}" in "${text}"`);
         }
+        // A komi estimated from games at another komi also gives the margin's interval; a
+        // komi played itself is checked by Black's score alone (the Möbius margin's
+        // interval, 3 to 3, would read as a certainty it is not).
+        const margin = `median margin (95% interval ${points(m.lowHalfPoints)} to ${points(m.highHalfPoints)})`;
+        assert.equal(text.includes(margin), m.komiHalfPoints !== m.studyKomiHalfPoints, `${margin} in "${text}"`);
         // Only a small sample says so: the 20-game samples do, the 200-game study does not.
         assert.equal(text.includes('A small sample, not a settled value.'), m.games < 100, `${m.games} games: ${text}`);
       }

@@ -83,5 +83,8 @@ mod tests {
         assert_eq!(mobius["measured"]["playouts"], 20_000);
         assert_eq!(mobius["measured"]["lowHalfPoints"], 6);
         assert_eq!(mobius["measured"]["highHalfPoints"], 6);
+        assert_eq!(mobius["measured"]["blackScorePer10k"], 4_975);
+        assert_eq!(mobius["measured"]["blackScoreLowPer10k"], 4_289);
+        assert_eq!(mobius["measured"]["blackScoreHighPer10k"], 5_662);
     }
 }

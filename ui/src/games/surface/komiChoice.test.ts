@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSmallSample, komiKindOf, komiKinds, komiOfKind, measuredChoice } from './komiChoice';
+import { isMarginEstimate, isSmallSample, komiKindOf, komiKinds, komiOfKind, measuredChoice, scorePercent } from './komiChoice';
 import type { SurfaceKomiChoice } from '../../lib/bindings/SurfaceKomiChoice';
 
 function choice(measuredHalfPoints: number | null, games = 200): SurfaceKomiChoice {
@@ -16,6 +16,9 @@ function choice(measuredHalfPoints: number | null, games = 200): SurfaceKomiChoi
             studyKomiHalfPoints: 0,
             lowHalfPoints: measuredHalfPoints - 4,
             highHalfPoints: measuredHalfPoints + 4,
+            blackScorePer10k: 5_250,
+            blackScoreLowPer10k: 3_205,
+            blackScoreHighPer10k: 7_215,
           },
   };
 }
@@ -53,5 +56,20 @@ describe('komi choices', () => {
     expect(isSmallSample(choice(14, 20).measured!)).toBe(true);
     expect(isSmallSample(choice(14, 99).measured!)).toBe(true);
     expect(isSmallSample(choice(14, 100).measured!)).toBe(false);
+  });
+
+  it('takes a komi played at another komi for a margin estimate, and one played at itself for checked', () => {
+    const measured = choice(14).measured!;
+    expect(isMarginEstimate(measured)).toBe(true);
+    expect(isMarginEstimate({ ...measured, studyKomiHalfPoints: 14 })).toBe(false);
+  });
+
+  it('writes a score to a tenth of a percent, rounding half up in every language', () => {
+    expect(scorePercent(4_975, 'en')).toBe('49.8%');
+    expect(scorePercent(4_289, 'en')).toBe('42.9%');
+    expect(scorePercent(5_662, 'en')).toBe('56.6%');
+    expect(scorePercent(10_000, 'en')).toBe('100.0%');
+    expect(scorePercent(0, 'ja')).toBe('0.0%');
+    expect(scorePercent(5_250, 'zh')).toBe('52.5%');
   });
 });

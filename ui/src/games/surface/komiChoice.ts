@@ -48,3 +48,22 @@ export function komiOfKind(kind: KomiKind, choice: SurfaceKomiChoice): number | 
 export function isSmallSample(measured: SurfaceMeasuredKomi): boolean {
   return measured.games < SMALL_KOMI_SAMPLE_GAMES;
 }
+
+/**
+ * Whether the measured komi is the median margin of games played at another komi (the
+ * early samples): its uncertainty is then the margin's interval. A komi that was itself
+ * played is checked by Black's score there instead.
+ */
+export function isMarginEstimate(measured: SurfaceMeasuredKomi): boolean {
+  return measured.komiHalfPoints !== measured.studyKomiHalfPoints;
+}
+
+/**
+ * A score in hundredths of a percent written as `locale` writes a percentage to a tenth:
+ * 4975 → "49.8%". It is rounded in whole tenths first, since 0.4975 has no exact binary
+ * value and would round down.
+ */
+export function scorePercent(per10k: number, locale: string): string {
+  const format = new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return format.format(Math.round(per10k / 10) / 1000);
+}

@@ -29,4 +29,17 @@ lowHalfPoints: number,
 /**
  * Upper end of that interval, half points.
  */
-highHalfPoints: number, };
+highHalfPoints: number, 
+/**
+ * Black's score in the games at the study komi (a level game counting half), in
+ * hundredths of a percent: a fair komi holds 50% in its interval.
+ */
+blackScorePer10k: number, 
+/**
+ * Lower end of that score's 95% Wilson interval, hundredths of a percent.
+ */
+blackScoreLowPer10k: number, 
+/**
+ * Upper end of that score's 95% Wilson interval, hundredths of a percent.
+ */
+blackScoreHighPer10k: number, };
