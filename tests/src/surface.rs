@@ -59,16 +59,26 @@ pub async fn start_surface_game(client: &Client, surface: Surface) {
 }
 
 /// Chooses the option labelled `label` of the segmented control named `name`
-/// (`surface-tab`, `surface-view`, `new-surface`).
+/// (`surface-tab`, `surface-view`, `new-surface`), scrolled into view first as a person
+/// would: in the new-game menu the lower controls sit below the dialog's fold, where
+/// WebKitWebDriver refuses the click instead of scrolling the dialog's own overflow.
 pub async fn choose(client: &Client, name: &str, label: &str) {
-    client
+    let option = client
         .wait()
         .at_most(UI_TIMEOUT)
         .for_element(Locator::XPath(&format!(
             "//*[@role='radiogroup' and @data-name='{name}']//label[normalize-space(.)='{label}']"
         )))
         .await
-        .unwrap_or_else(|error| panic!("no option {label:?} in {name}: {error}"))
+        .unwrap_or_else(|error| panic!("no option {label:?} in {name}: {error}"));
+    client
+        .execute(
+            "arguments[0].scrollIntoView({block: 'center'});",
+            vec![serde_json::to_value(&option).expect("element reference")],
+        )
+        .await
+        .unwrap_or_else(|error| panic!("scroll to {label:?} in {name}: {error}"));
+    option
         .click()
         .await
         .unwrap_or_else(|error| panic!("choose {label:?} in {name}: {error}"));
