@@ -478,19 +478,36 @@ pub async fn click_point(client: &Client, point: usize) {
     .await;
 }
 
+/// Runs `script` in the page with `element` as `arguments[0]` (and `more` after it) and
+/// returns its result: for what WebDriver has no command of its own, such as scrolling a
+/// dialog's overflow, focusing, or announcing a change the driver made silently.
+pub async fn run_on(
+    client: &Client,
+    element: &Element,
+    script: &str,
+    more: Vec<serde_json::Value>,
+) -> serde_json::Value {
+    let mut arguments = vec![serde_json::to_value(element).expect("element reference")];
+    arguments.extend(more);
+    client
+        .execute(script, arguments)
+        .await
+        .unwrap_or_else(|error| panic!("run {script:?}: {error:?}"))
+}
+
 /// Clicks the centre of the on-screen box of the first element matching `css` with the
 /// pointer, after scrolling it into view (see [`click_point`] for why not an element click).
 pub async fn click_centre(client: &Client, css: &str) {
     let element = wait_css(client, css).await;
-    let centre = client
-        .execute(
-            "arguments[0].scrollIntoView({block: 'center', inline: 'center'}); \
-             const r = arguments[0].getBoundingClientRect(); \
-             return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];",
-            vec![serde_json::to_value(&element).expect("element reference")],
-        )
-        .await
-        .unwrap_or_else(|error| panic!("locate {css}: {error:?}"));
+    let centre = run_on(
+        client,
+        &element,
+        "arguments[0].scrollIntoView({block: 'center', inline: 'center'}); \
+         const r = arguments[0].getBoundingClientRect(); \
+         return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];",
+        Vec::new(),
+    )
+    .await;
     let (x, y) = (centre[0].as_f64().unwrap(), centre[1].as_f64().unwrap());
     click_at(client, x, y).await;
 }
@@ -606,17 +623,14 @@ pub async fn press(client: &Client, key: char) {
 /// Sets a text field's value as a paste does, so the page sees the input.
 pub async fn paste_into(client: &Client, test_id: &str, text: &str) {
     let field = by_test_id(client, test_id).await;
-    client
-        .execute(
-            "arguments[0].value = arguments[1]; \
-             arguments[0].dispatchEvent(new Event('input', { bubbles: true }));",
-            vec![
-                serde_json::to_value(&field).expect("element reference"),
-                text.into(),
-            ],
-        )
-        .await
-        .unwrap_or_else(|error| panic!("paste into {test_id}: {error:?}"));
+    run_on(
+        client,
+        &field,
+        "arguments[0].value = arguments[1]; \
+         arguments[0].dispatchEvent(new Event('input', { bubbles: true }));",
+        vec![text.into()],
+    )
+    .await;
 }
 
 /// Presses `key` with Control held (and Shift too when `shift`), as a player's shortcut.

@@ -4,7 +4,7 @@
 //! checked against the rules rather than against the screen itself.
 
 use crate::{
-    by_test_id, click_at, click_centre, count, wait_css, wait_gone, wait_text, UI_TIMEOUT,
+    by_test_id, click_at, click_centre, count, run_on, wait_css, wait_gone, wait_text, UI_TIMEOUT,
 };
 use canon_engine::surfaces::{Action, Surface, SurfaceGame};
 use fantoccini::{Client, Locator};
@@ -71,13 +71,13 @@ pub async fn choose(client: &Client, name: &str, label: &str) {
         )))
         .await
         .unwrap_or_else(|error| panic!("no option {label:?} in {name}: {error}"));
-    client
-        .execute(
-            "arguments[0].scrollIntoView({block: 'center'});",
-            vec![serde_json::to_value(&option).expect("element reference")],
-        )
-        .await
-        .unwrap_or_else(|error| panic!("scroll to {label:?} in {name}: {error}"));
+    run_on(
+        client,
+        &option,
+        "arguments[0].scrollIntoView({block: 'center'});",
+        Vec::new(),
+    )
+    .await;
     option
         .click()
         .await

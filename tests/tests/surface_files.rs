@@ -41,13 +41,13 @@ async fn choose_kind(client: &Client, value: &str) {
         .unwrap_or_else(|error| panic!("choose {value}: {error}"));
     // WebKitWebDriver selects the option without always telling the page: say it, as
     // the browser does when a player picks an option.
-    client
-        .execute(
-            "arguments[0].dispatchEvent(new Event('change', { bubbles: true }));",
-            vec![serde_json::to_value(&select).expect("element reference")],
-        )
-        .await
-        .expect("announce the choice");
+    run_on(
+        client,
+        &select,
+        "arguments[0].dispatchEvent(new Event('change', { bubbles: true }));",
+        Vec::new(),
+    )
+    .await;
     let chosen = select.prop("value").await.unwrap();
     assert_eq!(chosen.as_deref(), Some(value));
 }

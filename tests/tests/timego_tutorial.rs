@@ -82,13 +82,7 @@ async fn completed_marks(client: &Client) -> Vec<bool> {
 async fn keys_on_board(client: &Client, point: usize, keys: &[&str]) {
     use fantoccini::actions::{InputSource, KeyAction, KeyActions};
     let element = wait_css(client, &format!("svg.board [data-point=\"{point}\"]")).await;
-    client
-        .execute(
-            "arguments[0].focus();",
-            vec![serde_json::to_value(&element).expect("element reference")],
-        )
-        .await
-        .expect("focus the point");
+    run_on(client, &element, "arguments[0].focus();", Vec::new()).await;
     let mut actions = KeyActions::new("keyboard".into());
     for key in keys {
         let key = key.chars().next().expect("a key");
