@@ -1,6 +1,8 @@
 //! The running score of a match between two players, `a` and `b`, and its 95% interval:
 //! shared by every game's match runner.
 
+use canon_engine::wilson::wilson_interval;
+
 /// Wins of each side and draws so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MatchScore {
@@ -44,22 +46,13 @@ impl MatchScore {
 
     /// The 95% Wilson score interval of [`MatchScore::a_score`].
     pub fn interval(&self) -> (f64, f64) {
-        wilson(self.a_score(), f64::from(self.games().max(1)))
+        wilson_interval(self.a_score(), f64::from(self.games().max(1)))
     }
 
     /// The tally as the progress lines end: `a 3 b 1 draws 0`.
     pub fn progress(&self) -> String {
         format!("a {} b {} draws {}", self.a_wins, self.b_wins, self.draws)
     }
-}
-
-/// The 95% Wilson score interval of a proportion `p` over `n` trials.
-fn wilson(p: f64, n: f64) -> (f64, f64) {
-    let z = 1.959_964;
-    let denominator = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denominator;
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 #[cfg(test)]

@@ -10,3 +10,4 @@ pub mod strict;
 pub mod surfaces;
 pub mod timechess;
 pub mod timego;
+pub mod wilson;

@@ -101,6 +101,7 @@ const MEASURED: [(Surface, MeasuredKomi); 2] = [
 mod tests {
     use super::*;
     use crate::surfaces::rules::check_komi;
+    use crate::wilson::wilson_interval;
 
     #[test]
     fn measured_komi_are_half_points_inside_their_interval_and_allowed_by_the_rules() {
@@ -130,15 +131,6 @@ mod tests {
         }
     }
 
-    /// The 95% Wilson interval of a score `p` over `n` games, as `canon`'s runners print it.
-    fn wilson(p: f64, n: f64) -> (f64, f64) {
-        let z = 1.959_964;
-        let denominator = 1.0 + z * z / n;
-        let centre = (p + z * z / (2.0 * n)) / denominator;
-        let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
-        (centre - half, centre + half)
-    }
-
     #[test]
     fn black_scores_count_half_games_and_carry_their_wilson_interval() {
         for surface in Surface::ALL {
@@ -153,7 +145,7 @@ mod tests {
                 "{surface:?}: not a count of half games"
             );
             let score = f64::from(measured.black_score_per_10k) / 10_000.0;
-            let (low, high) = wilson(score, f64::from(measured.games));
+            let (low, high) = wilson_interval(score, f64::from(measured.games));
             assert_eq!(
                 (
                     measured.black_score_low_per_10k,
