@@ -45,6 +45,19 @@ describe('Komi choice in the surfaces new-game dialog', () => {
 
       await page.getByTestId('surface-new-game').click();
       const dialog = page.getByTestId('surface-new-game-dialog');
+      // The dialog opens with focus on the surface in force, not on the group's first option
+      // (where Space would quietly switch surface).
+      const current = (await backend(app, 'surface_open')).game.surface;
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement;
+        const first = document.querySelector('input[name="new-surface"]');
+        return { name: el?.getAttribute('name'), value: el?.value, checked: el?.checked, first: first?.value };
+      });
+      assert.notEqual(focused.first, current, 'the game in force is not on the first surface offered');
+      assert.deepEqual(
+        { name: focused.name, value: focused.value, checked: focused.checked },
+        { name: 'new-surface', value: current, checked: true },
+      );
       const source = dialog.getByRole('radiogroup', { name: 'Where the komi comes from' });
       const help = dialog.getByTestId('surface-komi-source');
       const field = dialog.getByTestId('surface-komi');
