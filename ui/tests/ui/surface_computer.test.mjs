@@ -83,7 +83,11 @@ describe('The surfaces computer and analysis', () => {
     await page.locator('.views svg.board rect.own').first().waitFor();
     const graph = page.getByTestId('winrate-graph');
     for (const words of ['0%', '50%', '100%', 'Moves']) assert.ok((await graph.innerText()).includes(words), `axis label ${words}`);
-    assert.match(await page.getByTestId('analysis-winrate').innerText(), /Black to move wins \d+% of \d+ simulated games/);
+    const winRate = (await page.getByTestId('analysis-winrate').innerText()).match(/Black to move wins \d+% of ([\d,]+) simulated games/);
+    assert.ok(winRate, 'the win rate and its playouts are said');
+    const playouts = Number(winRate[1].replaceAll(',', ''));
+    assert.ok(playouts >= 1000, `${playouts} playouts: enough to be grouped`);
+    assert.equal(winRate[1], playouts.toLocaleString('en'), 'the playouts are grouped by thousands as English writes them');
     const owned = await page.locator('.views svg.board rect.own').count();
     assert.ok(owned >= 9, `${owned} points painted as somebody's`);
     await shot(page, 'surface-analysis-flat');
