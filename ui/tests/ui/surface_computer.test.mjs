@@ -149,7 +149,16 @@ describe('The surfaces computer and analysis', () => {
     // Black is the computer: it opens by itself.
     await waitTurns(page, 1);
     await page.getByTestId('surface-turn').filter({ hasText: 'White to play' }).waitFor();
-    await page.getByTestId('analysis-toggle').click();
+    // The analysis switch looks on once pressed, not only to a screen reader.
+    const toggle = page.getByTestId('analysis-toggle');
+    const look = () => toggle.evaluate((b) => [getComputedStyle(b).backgroundColor, getComputedStyle(b).borderColor].join(' '));
+    await page.mouse.move(0, 0);
+    const off = await look();
+    await toggle.click();
+    assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(300);
+    assert.notEqual(await look(), off, 'the pressed switch is drawn differently');
     await page.getByTestId('analysis-ownership-legend').waitFor();
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="winrate-graph"]')?.getAttribute('data-points')) === 2);
     await page.getByTestId('winrate-graph').scrollIntoViewIfNeeded();
