@@ -4,6 +4,8 @@
 
 mod commands;
 mod launch_file;
+#[cfg(test)]
+mod platform_config;
 mod startup_probe;
 
 use canon_app_core::host::opponent::{think_ms_from, THINK_MS_VARIABLE};
