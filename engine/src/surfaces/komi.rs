@@ -1,8 +1,9 @@
 //! The fair komi of each surface as measured by self-play (`canon surface komi`), so the
 //! new-game dialog can offer it beside the rules' 0.5 and say where it comes from. The
 //! method, the commands, the sample sizes and their caveats are in `docs/strength.md`
-//! ("Komi for each surface"): the Möbius strip's value comes from the study at the
-//! strongest level, the genus-two surface's still from a small sample of a medium one.
+//! ("Komi for each surface"): the Möbius strip's and the Klein bottle's values come from
+//! the study at the strongest level, the genus-two surface's still from a small sample of
+//! a medium one.
 
 use serde::Serialize;
 
@@ -62,11 +63,12 @@ pub fn measured_komi(surface: Surface) -> Option<MeasuredKomi> {
 
 /// The table of docs/strength.md. The Möbius strip: round 3 of the `strong` study, at
 /// komi 3, the first whose Black score held 50% in its interval (at 0 and 0.5 Black was
-/// favoured; at 3, 72 wins, 73 losses and 55 level games). The genus-two surface: the
-/// komi-0 `steady` run of 20 games (10, 9 and 1), whose estimate a second run at that komi
-/// did not refute. The Klein bottle's `steady` estimate (−9) was
-/// refuted (Black scored 90% at −9), so it has no entry until its `strong` study ends.
-const MEASURED: [(Surface, MeasuredKomi); 2] = [
+/// favoured; at 3, 72 wins, 73 losses and 55 level games). The Klein bottle: round 3 of
+/// the `strong` study, at komi 4, likewise (favoured at 0 and 0.5; at 4, 69 wins, 72
+/// losses and 59 level games). The genus-two surface: the komi-0 `steady` run of 20 games
+/// (10, 9 and 1), whose estimate a second run at that komi did not refute; it is replaced
+/// when its `strong` study ends.
+const MEASURED: [(Surface, MeasuredKomi); 3] = [
     (
         Surface::Mobius,
         MeasuredKomi {
@@ -79,6 +81,20 @@ const MEASURED: [(Surface, MeasuredKomi); 2] = [
             black_score_per_10k: 4_975,
             black_score_low_per_10k: 4_289,
             black_score_high_per_10k: 5_662,
+        },
+    ),
+    (
+        Surface::Klein,
+        MeasuredKomi {
+            komi_half_points: 8,
+            games: 200,
+            playouts: 20_000,
+            study_komi_half_points: 8,
+            low_half_points: 8,
+            high_half_points: 8,
+            black_score_per_10k: 4_925,
+            black_score_low_per_10k: 4_240,
+            black_score_high_per_10k: 5_613,
         },
     ),
     (

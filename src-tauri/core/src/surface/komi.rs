@@ -54,15 +54,25 @@ mod tests {
                 .and_then(|c| c.measured)
                 .map(|m| (m.komi_half_points, m.games))
         };
-        // docs/strength.md: Möbius 3 from the strong study's 200-game round at komi 3, genus
-        // two 1 from 20 steady games; no Klein value yet.
+        // docs/strength.md: Möbius 3 and Klein 4 from the strong study's 200-game rounds at
+        // those komi, genus two 1 from 20 steady games.
         assert_eq!(measured(Surface::Mobius), Some((6, 200)));
+        assert_eq!(measured(Surface::Klein), Some((8, 200)));
         assert_eq!(measured(Surface::Genus2), Some((2, 20)));
-        assert_eq!(measured(Surface::Klein), None);
     }
 
     #[test]
     fn the_choices_serialize_with_the_measurement_or_null() {
+        // A surface with no measurement yet (every surface has one today) says so with null.
+        let unmeasured = SurfaceKomiChoice {
+            surface: Surface::Klein,
+            rules_komi_half_points: DEFAULT_KOMI_HALF_POINTS,
+            measured: None,
+        };
+        let json = serde_json::to_value(unmeasured).unwrap();
+        assert_eq!(json["rules_komi_half_points"], 1);
+        assert!(json["measured"].is_null());
+
         let json = serde_json::to_value(surface_komi_choices()).unwrap();
         let klein = json
             .as_array()
@@ -71,7 +81,8 @@ mod tests {
             .find(|c| c["surface"] == "go-klein-9x18-v1")
             .unwrap();
         assert_eq!(klein["rules_komi_half_points"], 1);
-        assert!(klein["measured"].is_null());
+        assert_eq!(klein["measured"]["komiHalfPoints"], 8);
+        assert_eq!(klein["measured"]["blackScorePer10k"], 4_925);
         let mobius = json
             .as_array()
             .unwrap()
