@@ -2,8 +2,8 @@
 # The long measurements of issues #14 and #15 (docs/strength.md), run in order (a log
 # that holds every game asked is skipped: #15's Deep-Steady run finished on 2026-12-06),
 # each resuming its log in docs/matches: the level matches, then the komi study a surface
-# at a time (round 1 at komi 0, round 2 at round 1's estimate, so each surface's result is
-# whole before the next starts), then GNU Go. The logs live in the repository, not in a cache,
+# at a time (round 1 at the surface's first komi, round 2 at round 1's estimate, so each
+# surface's result is whole before the next starts), then GNU Go. The logs live in the repository, not in a cache,
 # because a replaced project machine keeps only what is committed: commit them as they
 # grow and the next machine continues instead of replaying. Not part of CI (hours of CPU).
 #
@@ -27,16 +27,24 @@ matches=(
     "strong-steady-klein|200|surface match --a strong --b steady --games 200 --surface go-klein-9x18-v1 --seed 1 --jobs $jobs"
     "strong-steady-genus2|200|surface match --a strong --b steady --games 200 --surface go-genus2-staircase-9x9-v1 --seed 1 --jobs $jobs"
 )
-# The komi study, a surface at a time: round 1 at komi 0 (log komi-NAME-0), then round R
-# (2 to 4, seed R, log komi-NAME-rR; its first line names the komi) at the last round's
-# fair komi, until a round's Black score at its komi holds 50% in its interval.
+# The komi study, a surface at a time: round 1 (seed 1) at the surface's first komi, then
+# round R (2 to 4, seed R, log komi-NAME-rR; its first line names the komi) at the last
+# round's fair komi, until a round's Black score at its komi holds 50% in its interval.
+# The Möbius strip and the Klein bottle started at komi 0, where so many games ended
+# level that the median margin was 0 again and round 2 had to play the rules' 0.5 anyway
+# (docs/strength.md); the genus-two surface starts at 0.5 and saves that round.
 komi_games=200
-# name | surface
+# name | surface | round 1's komi
 komi_studies=(
-    "mobius|go-mobius-9x11-v1"
-    "klein|go-klein-9x18-v1"
-    "genus2|go-genus2-staircase-9x9-v1"
+    "mobius|go-mobius-9x11-v1|0"
+    "klein|go-klein-9x18-v1|0"
+    "genus2|go-genus2-staircase-9x9-v1|0.5"
 )
+# Round 1's log: komi-NAME-0 where it played komi 0, else komi-NAME-r1 (its first line
+# names the komi, like a later round's).
+first_log() {
+    if [ "$2" = 0 ]; then echo "komi-$1-0"; else echo "komi-$1-r1"; fi
+}
 
 # Finished games in a log: every line but the settings line.
 played() {
@@ -49,8 +57,9 @@ if [ "${1:-}" = "--list" ]; then
         printf '%-24s %3s of %s\n' "$name" "$(played "$logs/$name.jsonl")" "$games"
     done
     for entry in "${komi_studies[@]}"; do
-        IFS='|' read -r name _ <<<"$entry"
-        printf '%-24s %3s of %s\n' "komi-$name-0" "$(played "$logs/komi-$name-0.jsonl")" "$komi_games"
+        IFS='|' read -r name _ first <<<"$entry"
+        first_name="$(first_log "$name" "$first")"
+        printf '%-24s %3s of %s (at komi %s)\n' "$first_name" "$(played "$logs/$first_name.jsonl")" "$komi_games" "$first"
         for round in 2 3 4; do
             log="$logs/komi-$name-r$round.jsonl"
             if [ "$round" -eq 2 ] || [ -f "$log" ]; then
@@ -90,11 +99,11 @@ done
 field() { sed -n "s/.*\"$1\": \\([-0-9.]*\\)[,}].*/\\1/p" <<<"$2"; }
 
 for entry in "${komi_studies[@]}"; do
-    IFS='|' read -r name surface <<<"$entry"
+    IFS='|' read -r name surface first <<<"$entry"
     study="surface komi --surface $surface --games $komi_games --level strong --jobs $jobs"
     # Run even when the log is full: with no game to play it prints the summary.
-    summary="$(run_logged "komi-$name-0" "$komi_games" "$study --komi 0 --seed 1" | tail -n 1)"
-    played_komis=" 0 "
+    summary="$(run_logged "$(first_log "$name" "$first")" "$komi_games" "$study --komi $first --seed 1" | tail -n 1)"
+    played_komis=" $first "
     for round in 2 3 4; do
         estimate="$(field fair_komi "$summary")"
         komi="$(field study_komi "$summary")"
