@@ -3,9 +3,10 @@
 # that holds every game asked is skipped: #15's Deep-Steady run finished on 2026-12-06),
 # each resuming its log in docs/matches: the level matches, then the komi study a surface
 # at a time (round 1 at the surface's first komi, round 2 at round 1's estimate, so each
-# surface's result is whole before the next starts), then GNU Go. The logs live in the repository, not in a cache,
-# because a replaced project machine keeps only what is committed: commit them as they
-# grow and the next machine continues instead of replaying. Not part of CI (hours of CPU).
+# surface's result is whole before the next starts), then GNU Go. The logs live in the
+# repository, not in a cache, because a replaced project machine keeps only what is
+# committed: commit them as they grow and the next machine continues instead of
+# replaying. Not part of CI (hours of CPU).
 #
 # Usage:
 #   scripts/measurements.sh          build the release canon, then play what is missing
