@@ -1,9 +1,7 @@
 //! The fair komi of each surface as measured by self-play (`canon surface komi`), so the
 //! new-game dialog can offer it beside the rules' 0.5 and say where it comes from. The
 //! method, the commands, the sample sizes and their caveats are in `docs/strength.md`
-//! ("Komi for each surface"): the Möbius strip's and the Klein bottle's values come from
-//! the study at the strongest level, the genus-two surface's still from a small sample of
-//! a medium one.
+//! ("Komi for each surface"): every value comes from the study at the strongest level.
 
 use serde::Serialize;
 
@@ -61,13 +59,11 @@ pub fn measured_komi(surface: Surface) -> Option<MeasuredKomi> {
         .map(|&(_, komi)| komi)
 }
 
-/// The table of docs/strength.md. The Möbius strip: round 3 of the `strong` study, at
-/// komi 3, the first whose Black score held 50% in its interval (at 0 and 0.5 Black was
-/// favoured; at 3, 72 wins, 73 losses and 55 level games). The Klein bottle: round 3 of
-/// the `strong` study, at komi 4, likewise (favoured at 0 and 0.5; at 4, 69 wins, 72
-/// losses and 59 level games). The genus-two surface: the komi-0 `steady` run of 20 games
-/// (10, 9 and 1), whose estimate a second run at that komi did not refute; it is replaced
-/// when its `strong` study ends.
+/// The table of docs/strength.md: for each surface the round of the `strong` study whose
+/// Black score at its komi held 50% in its interval (the rules' 0.5 favoured Black on
+/// every surface). The Möbius strip: round 3, at komi 3 (72 wins, 73 losses and 55 level
+/// games). The Klein bottle: round 3, at komi 4 (69, 72 and 59). The genus-two surface:
+/// round 2, at komi 4 (85, 63 and 52).
 const MEASURED: [(Surface, MeasuredKomi); 3] = [
     (
         Surface::Mobius,
@@ -100,15 +96,15 @@ const MEASURED: [(Surface, MeasuredKomi); 3] = [
     (
         Surface::Genus2,
         MeasuredKomi {
-            komi_half_points: 2,
-            games: 20,
-            playouts: 2_000,
-            study_komi_half_points: 0,
-            low_half_points: -32,
-            high_half_points: 44,
-            black_score_per_10k: 5_250,
-            black_score_low_per_10k: 3_205,
-            black_score_high_per_10k: 7_215,
+            komi_half_points: 8,
+            games: 200,
+            playouts: 20_000,
+            study_komi_half_points: 8,
+            low_half_points: 8,
+            high_half_points: 8,
+            black_score_per_10k: 5_550,
+            black_score_low_per_10k: 4_857,
+            black_score_high_per_10k: 6_222,
         },
     ),
 ];

@@ -97,7 +97,7 @@ describe('Komi choice in the surfaces new-game dialog', () => {
         // interval, 3 to 3, would read as a certainty it is not).
         const margin = `median margin (95% interval ${points(m.lowHalfPoints)} to ${points(m.highHalfPoints)})`;
         assert.equal(text.includes(margin), m.komiHalfPoints !== m.studyKomiHalfPoints, `${margin} in "${text}"`);
-        // Only a small sample says so: the 20-game samples do, the 200-game study does not.
+        // Only a small sample (below 100 games; komiChoice.test.ts) says so: the 200-game study does not.
         assert.equal(text.includes('A small sample, not a settled value.'), m.games < 100, `${m.games} games: ${text}`);
       }
 

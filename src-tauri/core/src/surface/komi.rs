@@ -54,11 +54,11 @@ mod tests {
                 .and_then(|c| c.measured)
                 .map(|m| (m.komi_half_points, m.games))
         };
-        // docs/strength.md: Möbius 3 and Klein 4 from the strong study's 200-game rounds at
-        // those komi, genus two 1 from 20 steady games.
+        // docs/strength.md: Möbius 3, Klein 4 and genus two 4, each from a 200-game round
+        // of the strong study played at that komi.
         assert_eq!(measured(Surface::Mobius), Some((6, 200)));
         assert_eq!(measured(Surface::Klein), Some((8, 200)));
-        assert_eq!(measured(Surface::Genus2), Some((2, 20)));
+        assert_eq!(measured(Surface::Genus2), Some((8, 200)));
     }
 
     #[test]
