@@ -8,7 +8,7 @@
 # stone before passing, so scoring the final board by area is fair. Its `--seed 1` (GNU Go
 # seeds from the clock otherwise) and a fresh GNU Go for every game make the match
 # replayable: the same games with any number of jobs and across resumed runs. Not part of CI: a
-# 200-game run takes several hours.
+# 200-game run takes about an hour on two cores (docs/strength.md has the result).
 #
 # "1 second per move" is given as its load-independent equivalent, the playouts the
 # strong search runs in one second on one quiet core of the project machine
